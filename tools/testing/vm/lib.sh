@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings of the build-and-boot harness; sourced by the scripts
+# beside it.  Everything it names is derived from two knobs:
+#
+#   FLAVOUR  ours (base + our overlay + patches, the default) or upstream
+#            (the pristine base, for side-by-side comparisons)
+#   DEBUG    empty, or a checker whose fragment kernel/configs/trace-vm-$DEBUG.config
+#            is merged on top (lockdep, kasan, kcsan); it gets its own build dir
+
+VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TOP=$(cd "$VM_DIR/../../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+BASE=$BUILD/base
+
+FLAVOUR=${FLAVOUR:-ours}
+DEBUG=${DEBUG:-}
+case $FLAVOUR in
+ours|upstream) ;;
+*) echo "FLAVOUR must be 'ours' or 'upstream', not '$FLAVOUR'" >&2; exit 2 ;;
+esac
+
+VARIANT=$FLAVOUR${DEBUG:+-$DEBUG}
+FDIR=$BUILD/$VARIANT
+OBJ=$FDIR/obj
+MODS=$FDIR/mods
+# Each variant builds from its own hard-linked copy of the base, src/ beside
+# obj/, so that ccache (with base_dir set) sees the same relative paths for
+# every flavour and every checkout and shares their objects.
+SRC=$FDIR/src
+KIMAGE=$OBJ/arch/x86/boot/bzImage
+FRAGMENTS=("$TOP/kernel/configs/trace-vm.config")
+if [ -n "$DEBUG" ]; then
+	FRAGMENTS+=("$TOP/kernel/configs/trace-vm-$DEBUG.config")
+fi
+
+# Upstream's own ftracetest suite, read from the pristine base tree.
+UPSTREAM_FTRACETEST=$BASE/tools/testing/selftests/ftrace
+OUR_FTRACETEST=$TOP/tools/testing/selftests/ftrace
+
+JOBS=${JOBS:-$(($(nproc) + 1))}
+
+say() { printf '  %-8s %s\n' "$1" "$2" >&2; }
+die() { echo "error: $*" >&2; exit 1; }
+
+# The release string of a built kernel (what `uname -r` says in the guest).
+kernel_release() {
+	cat "$OBJ/include/config/kernel.release" 2>/dev/null
+}
+
+need_kernel() {
+	[ -f "$KIMAGE" ] || die "no $VARIANT kernel at $KIMAGE; run 'FLAVOUR=$FLAVOUR${DEBUG:+ DEBUG=$DEBUG} make' first"
+}
