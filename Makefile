@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Our tracing subsystem for Linux 6.12: build, boot and test it.
+#
+#   make deps          install what everything below needs (apt-get)
+#   make               build the kernel (FLAVOUR=ours, the default)
+#   make run           boot it under QEMU with a root shell on the console
+#   make check         build, boot, run our selftests and the conformance ratchet
+#   make conformance   run upstream's whole ftracetest suite on FLAVOUR's kernel
+#   make compare       the same on both flavours, side by side
+#   make lint          checkpatch and upstream-overlap on our files
+#
+# FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
+# configuration, in its own build directory.  DEBUG=lockdep|kasan|kcsan adds
+# that checker's config fragment (again in a build directory of its own).
+
+SHELL := /bin/bash
+VM := tools/testing/vm
+FLAVOUR ?= ours
+DEBUG ?=
+export FLAVOUR DEBUG
+
+.DEFAULT_GOAL := all
+.PHONY: all build deps run check conformance compare lint clean distclean help
+
+all: build
+
+help:
+	@sed -n '3,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@$(VM)/deps
+
+build: deps
+	@$(VM)/build
+
+run: build
+	@$(VM)/run
+
+check: build
+	@$(VM)/check
+
+conformance: build
+	@$(VM)/conformance
+
+compare: deps
+	@FLAVOUR=upstream $(VM)/build
+	@FLAVOUR=ours $(VM)/build
+	@$(VM)/conformance --both
+
+lint: deps
+	@$(VM)/lint
+
+# Object trees and run logs; the extracted base and ccache stay.
+clean:
+	rm -rf build/ours* build/upstream* build/vm-runs build/results
+
+distclean:
+	rm -rf build
