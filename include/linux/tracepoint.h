@@ -180,17 +180,17 @@ static inline struct tracepoint *tracepoint_ptr_deref(tracepoint_ptr_t *p)
 		return static_branch_unlikely(&__tracepoint_##name.key); \
 	}								\
 	static inline int						\
-	register_trace_##name(void (*probe)(data_proto), void *data)	\
-	{								\
-		return tracepoint_probe_register(&__tracepoint_##name,	\
-						 (void *)probe, data);	\
-	}								\
-	static inline int						\
 	register_trace_prio_##name(void (*probe)(data_proto), void *data, \
 				   int prio)				\
 	{								\
 		return tracepoint_probe_register_prio(&__tracepoint_##name, \
 						      (void *)probe, data, prio); \
+	}								\
+	static inline int						\
+	register_trace_##name(void (*probe)(data_proto), void *data)	\
+	{								\
+		return register_trace_prio_##name(probe, data,		\
+						  TRACEPOINT_DEFAULT_PRIO); \
 	}								\
 	static inline int						\
 	unregister_trace_##name(void (*probe)(data_proto), void *data)	\
