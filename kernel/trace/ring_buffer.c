@@ -1,0 +1,2653 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The per-CPU lockless ring buffer.
+ *
+ * Each CPU owns a ring of N sub-buffers ("pages") plus one page held by the
+ * reader.  The design, with pictures, is in
+ * Documentation/trace/ring-buffer-design.rst; in short:
+ *
+ *  - Pages carry a logical page number (lpn) that grows by one each time the
+ *    writer moves on.  Slot i of the ring is a 64-bit word naming the page in
+ *    it, the lpn that page holds and whether it is EMPTY (its data already
+ *    taken by the reader).  The writer and the reader only ever change a
+ *    slot with a compare-and-exchange, so at most one of them gets a page.
+ *
+ *  - The writer's position is one 64-bit word too, "tail": slot, page and
+ *    byte offset.  Reserving space is one local compare-and-exchange of it;
+ *    a writer interrupted by another one on the same CPU just retries, so
+ *    nested writers (task, softirq, irq, NMI) never wait for each other.
+ *
+ *  - Reserved space becomes visible to readers when the outermost writer on
+ *    the CPU commits: it publishes the page's commit count, and the commit
+ *    page's lpn, which bounds what the reader may take.  Inner writers
+ *    finish before the outer one resumes, so nothing is published that is
+ *    still being filled.
+ *
+ *  - The reader takes a whole page out of the ring by exchanging its spare
+ *    page into the slot.  It may take the page the writer is still filling:
+ *    the writer keeps appending to it, the reader reads up to its commit.
+ */
+#include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_seq.h>
+#include <linux/sched/clock.h>
+#include <linux/irq_work.h>
+#include <linux/cpumask.h>
+#include <linux/cpu.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/gfp.h>
+#include <linux/wait.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/export.h>
+#include <linux/atomic.h>
+#include <asm/local64.h>
+#include <asm/local.h>
+
+/* --- Entry encoding (the binary format tools parse) --- */
+
+#define RB_HDR			4u	/* the type_len/time_delta word */
+#define RB_ALIGN		4u
+#define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * RB_ALIGN)
+#define RB_STAMP_LEN		8u	/* TIME_EXTEND and TIME_STAMP entries */
+#define RB_DELTA_BITS		27
+#define RB_DELTA_MASK		((1ULL << RB_DELTA_BITS) - 1)
+#define RB_STAMP_BITS		59	/* what a TIME_STAMP entry can hold */
+#define RB_STAMP_MASK		((1ULL << RB_STAMP_BITS) - 1)
+
+/* Flags a read page's commit word may carry, and the count's mask. */
+#define RB_MISSED_EVENTS	(1UL << 31)
+#define RB_MISSED_STORED	(1UL << 30)
+#define RB_COMMIT_MASK		(RB_MISSED_STORED - 1)
+
+/* How deeply writers may nest on one CPU before further ones are refused. */
+#define RB_MAX_NEST		8
+
+/* A sub-buffer exactly as binary readers see it (header_page). */
+struct buffer_data_page {
+	u64		time_stamp;	/* time of the entry before data[0] */
+	local_t		commit;		/* bytes of data[] that are valid */
+	unsigned char	data[] __aligned(sizeof(local_t));
+};
+
+/* A page handed to or taken from ring_buffer_read_page(). */
+struct buffer_data_read_page {
+	unsigned int		order;
+	struct buffer_data_page	*data;
+};
+
+/* Bookkeeping of one page of a CPU's buffer, indexed by page id. */
+struct rb_page {
+	struct buffer_data_page	*dp;
+	unsigned int		end;	/* bytes used when the writer left it */
+};
+
+/*
+ * A slot word: bit 0 EMPTY, bits 1..20 the page id, bits 21..63 the lpn.
+ * The tail word: bits 0..23 the offset, 24..43 the slot, 44..63 the page.
+ */
+#define RB_ID_BITS		20
+#define RB_MAX_PAGES		(1U << RB_ID_BITS)
+#define SLOT_EMPTY		1ULL
+#define SLOT_MK(id, lpn, empty)	(((u64)(lpn) << 21) | ((u64)(id) << 1) | \
+				 ((empty) ? SLOT_EMPTY : 0))
+#define SLOT_ID(x)		((unsigned int)(((x) >> 1) & (RB_MAX_PAGES - 1)))
+#define SLOT_LPN(x)		((x) >> 21)
+#define TAIL_MK(slot, id, off)	(((u64)(id) << 44) | ((u64)(slot) << 24) | (off))
+#define TAIL_OFF(t)		((unsigned int)((t) & ((1U << 24) - 1)))
+#define TAIL_SLOT(t)		((unsigned int)(((t) >> 24) & (RB_MAX_PAGES - 1)))
+#define TAIL_ID(t)		((unsigned int)((t) >> 44))
+#define TAIL_NONE		(~0ULL)
+
+struct rb_cpu {
+	struct trace_buffer	*buffer;
+	int			cpu;
+
+	/* Writer side: changed only by writers running on this CPU. */
+	local64_t		tail;
+	local_t			depth;		/* writers between reserve and commit */
+	u64			last_tail;	/* tail after the last time-stamped entry */
+	u64			last_ts;	/* and that entry's time */
+	u64			published;	/* tail as of the last publication */
+	u64			nest_ts[RB_MAX_NEST];
+	unsigned int		commit_id;	/* page holding the commit point */
+	unsigned int		commit_slot;
+	unsigned long		commit_lpn;	/* readers may take pages up to this */
+	local_t			entries;	/* data entries committed */
+	local_t			overrun;	/* entries lost to overwriting */
+	local_t			commit_overrun;	/* refused: ring full of uncommitted data */
+	local_t			dropped;	/* refused: full (no overwrite) or too big */
+	local_t			written_bytes;
+	local_t			overrun_bytes;
+	atomic_t		record_disabled;
+	int			wake_pending;
+
+	/* The ring: nr_slots slots, nr_slots + 1 pages (one is the reader's). */
+	unsigned int		nr_slots;
+	atomic64_t		*slots;
+	struct rb_page		*pages;
+
+	/* Reader side: under reader_lock. */
+	raw_spinlock_t		reader_lock;
+	unsigned int		rd_id;		/* the reader page */
+	unsigned long		rd_lpn;		/* the lpn it held in the ring */
+	unsigned int		rd_pos;		/* next byte to read on it */
+	u64			rd_ts;		/* time of the entry before rd_pos */
+	unsigned long		rd_next;	/* lpn to take from the ring next */
+	unsigned int		rd_slot;	/* and the slot it should be in */
+	unsigned long		rd_lost;	/* overruns not yet reported */
+	unsigned long		lost_seen;
+	unsigned long		read;		/* entries consumed */
+	unsigned long		read_bytes;
+	atomic_t		iterators;	/* open iterators block resizing */
+
+	/* Waiting for data. */
+	struct irq_work		work;
+	wait_queue_head_t	waitq;
+	unsigned long		wake_gen;
+};
+
+struct trace_buffer {
+	unsigned int		flags;
+	atomic_t		record_disabled;	/* counter; bit 30 = record_off */
+	u64			(*clock)(void);
+	bool			abs_ts;
+	unsigned int		order;		/* sub-buffer = PAGE_SIZE << order */
+	unsigned int		data_size;	/* bytes of data[] per sub-buffer */
+	unsigned int		max_len;	/* largest payload accepted */
+	struct mutex		mutex;		/* resize, reset, order changes */
+	struct lock_class_key	*key;
+	cpumask_var_t		cpumask;
+	struct rb_cpu		**buffers;
+	struct irq_work		work;		/* wakes waiters on all CPUs */
+	wait_queue_head_t	waitq;
+	unsigned long		wake_gen;
+	int			wake_pending;
+};
+
+#define RB_RECORD_OFF		(1 << 30)
+
+struct ring_buffer_iter {
+	struct rb_cpu		*cb;
+	struct buffer_data_page	*copy;		/* the page being walked, copied */
+	unsigned long		lpn;		/* which page the copy is of */
+	bool			final;		/* the page could not grow any more */
+	bool			dropped;	/* pages were overwritten under us */
+	unsigned int		len;		/* bytes valid in the copy */
+	unsigned int		pos;
+	u64			ts;		/* time of the entry before pos */
+	u64			page_ts;
+};
+
+/* --- Entries --- */
+
+static __always_inline unsigned int rb_data_size(unsigned long length)
+{
+	unsigned int len = ALIGN(length ? length : 1, RB_ALIGN);
+
+	if (len > RB_SMALL_MAX)
+		return RB_HDR + sizeof(u32) + len;
+	return RB_HDR + len;
+}
+
+/* Bytes an entry takes; 0 for the padding that ends a page. */
+static unsigned int rb_entry_size(struct ring_buffer_event *ev)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		return ev->time_delta ? RB_HDR + ev->array[0] : 0;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_STAMP_LEN;
+	case 0:
+		return RB_HDR + ev->array[0];
+	default:
+		return RB_HDR + ev->type_len * RB_ALIGN;
+	}
+}
+
+static inline bool rb_is_data(struct ring_buffer_event *ev)
+{
+	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
+}
+
+static inline u64 rb_stamp_value(struct ring_buffer_event *ev)
+{
+	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;
+}
+
+/**
+ * ring_buffer_event_length - payload length of an entry
+ * @event: the entry
+ *
+ * Return: the bytes available at ring_buffer_event_data() for a data entry
+ * (the length rounded up to 4), or the entry's whole size for other kinds.
+ */
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	unsigned int size = rb_entry_size(event);
+
+	if (!rb_is_data(event))
+		return size;
+	size -= RB_HDR;
+	if (!event->type_len)
+		size -= sizeof(u32);
+	return size;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+/**
+ * ring_buffer_event_data - where an entry's payload starts
+ * @event: a data entry
+ *
+ * Return: a pointer to the payload.
+ */
+void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	return event->type_len ? &event->array[0] : &event->array[1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+static __always_inline u64 rb_now(struct trace_buffer *buffer)
+{
+	/* Spare the indirect call for the usual clock. */
+	if (likely(buffer->clock == trace_clock_local))
+		return trace_clock_local();
+	return buffer->clock();
+}
+
+/**
+ * ring_buffer_event_time_stamp - time stamp of an entry being written
+ * @buffer: its buffer
+ * @event: an entry reserved and not yet committed on this CPU
+ *
+ * Return: the time the innermost pending reservation was stamped with.
+ */
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	long depth = local_read(&cb->depth);
+
+	if (depth < 1 || depth > RB_MAX_NEST)
+		return rb_now(buffer);
+	return cb->nest_ts[depth - 1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+/* --- Writing --- */
+
+static inline unsigned int rb_next_slot(struct rb_cpu *cb, unsigned int slot)
+{
+	return slot + 1 == cb->nr_slots ? 0 : slot + 1;
+}
+
+static unsigned long rb_count_entries(struct buffer_data_page *dp,
+				      unsigned int end)
+{
+	unsigned int pos = 0, size;
+	unsigned long n = 0;
+
+	while (pos < end) {
+		struct ring_buffer_event *ev = (void *)&dp->data[pos];
+
+		size = rb_entry_size(ev);
+		if (!size)
+			break;
+		if (rb_is_data(ev))
+			n++;
+		pos += size;
+	}
+	return n;
+}
+
+enum { RB_MOVED, RB_RETRY, RB_REFUSED };
+
+/*
+ * Move the writer from the page of @tail to the next slot's page, reserving
+ * @need bytes at its start.  The next page is claimed with one exchange on
+ * its slot; if it still holds unread data it is overwritten (overwrite
+ * mode) or the entry is refused.  A page that holds uncommitted data (the
+ * writer lapped its own commit point) is never touched.
+ */
+static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
+			u64 *newtail)
+{
+	unsigned int slot = TAIL_SLOT(tail), next = rb_next_slot(cb, slot);
+	u64 lpn = SLOT_LPN(atomic64_read(&cb->slots[slot])) + 1;
+	u64 x = atomic64_read(&cb->slots[next]);
+
+	/* An interrupted writer of this CPU may have claimed it already. */
+	if (SLOT_LPN(x) != lpn) {
+		unsigned long lost = 0, lost_bytes = 0;
+
+		if (!(x & SLOT_EMPTY)) {
+			struct rb_page *old = &cb->pages[SLOT_ID(x)];
+
+			if (SLOT_LPN(x) >= cb->commit_lpn) {
+				local_inc(&cb->commit_overrun);
+				return RB_REFUSED;
+			}
+			if (!(cb->buffer->flags & RB_FL_OVERWRITE)) {
+				local_inc(&cb->dropped);
+				return RB_REFUSED;
+			}
+			lost = rb_count_entries(old->dp, old->end);
+			lost_bytes = old->end;
+		}
+		if (!atomic64_try_cmpxchg(&cb->slots[next], &x,
+					  SLOT_MK(SLOT_ID(x), lpn, false)))
+			return RB_RETRY;	/* the reader took that page */
+		if (lost) {
+			local_add(lost, &cb->overrun);
+			local_add(lost_bytes, &cb->overrun_bytes);
+		}
+	}
+	*newtail = TAIL_MK(next, SLOT_ID(x), need);
+	if (local64_cmpxchg(&cb->tail, tail, *newtail) != tail)
+		return RB_RETRY;
+	cb->pages[TAIL_ID(tail)].end = TAIL_OFF(tail);
+	return RB_MOVED;
+}
+
+static __always_inline void rb_put_stamp(struct ring_buffer_event *ev,
+					 unsigned int type, u64 value)
+{
+	ev->type_len = type;
+	ev->time_delta = value & RB_DELTA_MASK;
+	ev->array[0] = value >> RB_DELTA_BITS;
+}
+
+/*
+ * Reserve an entry of @length payload bytes on this CPU.  The time stamp is
+ * taken between reading the tail and the exchange that moves it: when the
+ * exchange succeeds no other entry was reserved in between, so the entry
+ * before ours is the one last_tail/last_ts describe, if they match the tail
+ * we started from.  If they do not (a writer we interrupted had reserved
+ * but not yet recorded its time), the entry gets an absolute time stamp.
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
+{
+	unsigned int size = rb_data_size(length);
+	struct ring_buffer_event *ev;
+	unsigned int off, need, stamp;
+	u64 tail, newtail, last, ts, delta = 0;
+
+	for (;;) {
+		tail = local64_read(&cb->tail);
+		last = READ_ONCE(cb->last_tail);
+		barrier();
+		ts = rb_now(buffer);
+		off = TAIL_OFF(tail);
+		stamp = 0;
+		if (unlikely(buffer->abs_ts)) {
+			stamp = RINGBUF_TYPE_TIME_STAMP;
+		} else if (off) {
+			if (unlikely(last != tail)) {
+				stamp = RINGBUF_TYPE_TIME_STAMP;
+			} else {
+				delta = ts - READ_ONCE(cb->last_ts);
+				if (unlikely((s64)delta < 0))
+					delta = 0;
+				if (unlikely(delta > RB_DELTA_MASK))
+					stamp = RINGBUF_TYPE_TIME_EXTEND;
+			}
+		}
+		need = size + (stamp ? RB_STAMP_LEN : 0);
+		if (likely(off + need <= buffer->data_size)) {
+			newtail = tail + need;
+			if (local64_cmpxchg(&cb->tail, tail, newtail) != tail)
+				continue;
+			break;
+		}
+		/* The first entry of a page is timed by the page itself. */
+		off = 0;
+		stamp = unlikely(buffer->abs_ts) ? RINGBUF_TYPE_TIME_STAMP : 0;
+		need = size + (stamp ? RB_STAMP_LEN : 0);
+		switch (rb_move_tail(cb, tail, need, &newtail)) {
+		case RB_MOVED:
+			goto reserved;
+		case RB_REFUSED:
+			return NULL;
+		}
+	}
+reserved:
+	WRITE_ONCE(cb->last_tail, TAIL_NONE);
+	barrier();
+	WRITE_ONCE(cb->last_ts, ts);
+	barrier();
+	WRITE_ONCE(cb->last_tail, newtail);
+
+	ev = (void *)&cb->pages[TAIL_ID(newtail)].dp->data[off];
+	if (!off)
+		cb->pages[TAIL_ID(newtail)].dp->time_stamp = ts;
+	if (stamp) {
+		rb_put_stamp(ev, stamp, stamp == RINGBUF_TYPE_TIME_STAMP ?
+			     ts & RB_STAMP_MASK : delta);
+		ev = (void *)ev + RB_STAMP_LEN;
+		delta = 0;
+	} else if (!off) {
+		delta = 0;
+	}
+	ev->time_delta = delta;
+	if (size - RB_HDR > RB_SMALL_MAX) {
+		ev->type_len = 0;
+		ev->array[0] = size - RB_HDR;
+	} else {
+		ev->type_len = (size - RB_HDR) / RB_ALIGN;
+	}
+	local_add(need, &cb->written_bytes);
+	cb->nest_ts[local_read(&cb->depth) - 1] = ts;
+	return ev;
+}
+
+/*
+ * Make everything reserved so far visible: walk the commit point up to the
+ * tail, finishing each page the writer has left.  Only the outermost writer
+ * calls this, so nothing below the tail is still being filled.
+ */
+static void rb_publish(struct rb_cpu *cb)
+{
+	u64 tail = local64_read(&cb->tail);
+	unsigned int tid = TAIL_ID(tail);
+
+	while (cb->commit_id != tid) {
+		struct rb_page *done = &cb->pages[cb->commit_id];
+		unsigned int slot = rb_next_slot(cb, cb->commit_slot);
+		u64 x = atomic64_read(&cb->slots[slot]);
+
+		/* A page about to become readable starts out with nothing. */
+		local_set(&cb->pages[SLOT_ID(x)].dp->commit, 0);
+		/* Entries before their commit count; pairs with rb_reader_commit() */
+		smp_wmb();
+		local_set(&done->dp->commit, done->end);
+		cb->commit_id = SLOT_ID(x);
+		cb->commit_slot = slot;
+		/* Page and commit counts before the lpn; pairs with rb_take_page() */
+		smp_store_release(&cb->commit_lpn, cb->commit_lpn + 1);
+	}
+	/* Entries before their commit count; pairs with rb_reader_commit() */
+	smp_wmb();
+	local_set(&cb->pages[tid].dp->commit, TAIL_OFF(tail));
+	cb->published = tail;
+}
+
+static __always_inline void rb_end_write(struct rb_cpu *cb)
+{
+	if (local_read(&cb->depth) != 1) {
+		local_dec(&cb->depth);
+		return;
+	}
+	for (;;) {
+		rb_publish(cb);
+		local_dec(&cb->depth);
+		barrier();
+		/* An interrupt may have reserved after our look at the tail. */
+		if (likely(local64_read(&cb->tail) == cb->published))
+			return;
+		local_inc(&cb->depth);
+	}
+}
+
+static __always_inline void rb_wakeup(struct rb_cpu *cb)
+{
+	if (unlikely(READ_ONCE(cb->wake_pending)))
+		irq_work_queue(&cb->work);
+	if (unlikely(READ_ONCE(cb->buffer->wake_pending)))
+		irq_work_queue(&cb->buffer->work);
+}
+
+static __always_inline struct rb_cpu *rb_this_cpu(struct trace_buffer *buffer)
+{
+	int cpu = raw_smp_processor_id();
+
+	if (unlikely(!cpumask_test_cpu(cpu, buffer->cpumask)))
+		return NULL;
+	return buffer->buffers[cpu];
+}
+
+/**
+ * ring_buffer_lock_reserve - reserve room for an entry on this CPU
+ * @buffer: the buffer
+ * @length: payload bytes
+ *
+ * Preemption stays disabled until ring_buffer_unlock_commit() or
+ * ring_buffer_discard_commit() is called for the returned entry.  Safe in
+ * any context; writers that interrupt each other on one CPU nest.
+ *
+ * Return: the entry (fill it through ring_buffer_event_data()), or NULL when
+ * recording is off, the buffer is full in stop-when-full mode, the entry is
+ * larger than a sub-buffer, or writers nest too deeply.
+ */
+struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
+						   unsigned long length)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	if (unlikely(atomic_read(&buffer->record_disabled)))
+		goto out;
+	cb = rb_this_cpu(buffer);
+	if (unlikely(!cb || atomic_read(&cb->record_disabled)))
+		goto out;
+	if (unlikely(length > buffer->max_len)) {
+		local_inc(&cb->dropped);
+		goto out;
+	}
+	if (unlikely(local_inc_return(&cb->depth) > RB_MAX_NEST)) {
+		local_dec(&cb->depth);
+		goto out;
+	}
+	ev = rb_reserve(buffer, cb, length);
+	if (likely(ev))
+		return ev;
+	rb_end_write(cb);
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_unlock_commit - commit the entry reserved last on this CPU
+ * @buffer: the buffer it was reserved in
+ *
+ * Return: 0.
+ */
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+
+	local_inc(&cb->entries);
+	rb_end_write(cb);
+	rb_wakeup(cb);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/**
+ * ring_buffer_discard_commit - give back a reserved entry instead of committing it
+ * @buffer: the buffer it was reserved in
+ * @event: the entry
+ *
+ * If nothing was reserved after it the space is returned; otherwise the
+ * entry becomes padding that readers skip.
+ */
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->buffers[raw_smp_processor_id()];
+	unsigned int size = rb_entry_size(event);
+	u64 tail = local64_read(&cb->tail);
+	struct buffer_data_page *dp = cb->pages[TAIL_ID(tail)].dp;
+	unsigned int off = (void *)event - (void *)dp->data;
+
+	if (off < buffer->data_size && off + size == TAIL_OFF(tail) &&
+	    local64_cmpxchg(&cb->tail, tail, tail - size) == tail) {
+		WRITE_ONCE(cb->last_tail, TAIL_NONE);
+		local_sub(size, &cb->written_bytes);
+	} else {
+		event->array[0] = size - RB_HDR;
+		event->type_len = RINGBUF_TYPE_PADDING;
+		if (!event->time_delta)
+			event->time_delta = 1;
+	}
+	rb_end_write(cb);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write - write one entry in a single call
+ * @buffer: the buffer
+ * @length: payload bytes
+ * @data: the payload
+ *
+ * Return: 0, or -EBUSY if the entry could not be reserved.
+ */
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
+		      void *data)
+{
+	struct ring_buffer_event *ev = ring_buffer_lock_reserve(buffer, length);
+
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_nest_start - allow a write nested in one being filled
+ * @buffer: the buffer
+ *
+ * Writers nest by themselves; this only keeps the CPU from changing until
+ * ring_buffer_nest_end().
+ */
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	preempt_disable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end - end what ring_buffer_nest_start() began
+ * @buffer: the buffer
+ */
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/* --- Allocation and (re)building a CPU's ring --- */
+
+static struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
+{
+	struct page *page;
+
+	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO |
+				__GFP_RETRY_MAYFAIL | __GFP_NOWARN, order);
+	return page ? page_address(page) : NULL;
+}
+
+static void rb_free_dp(struct buffer_data_page *dp, unsigned int order)
+{
+	if (dp)
+		free_pages((unsigned long)dp, order);
+}
+
+/*
+ * Lay out an empty ring: page 0 in slot 0 is where the writer starts, the
+ * other slots hold empty pages, page nr_slots is the reader's.  lpns start
+ * at nr_slots so that "the lpn a slot will hold next, minus nr_slots" is
+ * never negative.
+ */
+static void rb_init_ring(struct rb_cpu *cb, unsigned long base)
+{
+	unsigned int n = cb->nr_slots, i;
+
+	for (i = 0; i <= n; i++) {
+		cb->pages[i].end = 0;
+		local_set(&cb->pages[i].dp->commit, 0);
+		cb->pages[i].dp->time_stamp = 0;
+	}
+	atomic64_set(&cb->slots[0], SLOT_MK(0, base + n, false));
+	for (i = 1; i < n; i++)
+		atomic64_set(&cb->slots[i], SLOT_MK(i, base + i, true));
+	local64_set(&cb->tail, TAIL_MK(0, 0, 0));
+	cb->published = TAIL_MK(0, 0, 0);
+	cb->last_tail = TAIL_NONE;
+	cb->commit_id = 0;
+	cb->commit_slot = 0;
+	cb->commit_lpn = base + n;
+	cb->rd_id = n;
+	cb->rd_lpn = base + n - 1;
+	cb->rd_pos = 0;
+	cb->rd_next = base + n;
+	cb->rd_slot = 0;
+}
+
+static void rb_clear_stats(struct rb_cpu *cb)
+{
+	local_set(&cb->entries, 0);
+	local_set(&cb->overrun, 0);
+	local_set(&cb->commit_overrun, 0);
+	local_set(&cb->dropped, 0);
+	local_set(&cb->written_bytes, 0);
+	local_set(&cb->overrun_bytes, 0);
+	cb->rd_lost = 0;
+	cb->lost_seen = 0;
+	cb->read = 0;
+	cb->read_bytes = 0;
+}
+
+/* Page arrays for a ring of @n slots, with fresh data pages from @from on. */
+static int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
+			   unsigned int from, atomic64_t **slots,
+			   struct rb_page **pages)
+{
+	unsigned int i;
+
+	*slots = kcalloc_node(n, sizeof(**slots), GFP_KERNEL, cpu_to_node(cpu));
+	*pages = kcalloc_node(n + 1, sizeof(**pages), GFP_KERNEL,
+			      cpu_to_node(cpu));
+	if (!*slots || !*pages)
+		goto fail;
+	for (i = from; i <= n; i++) {
+		(*pages)[i].dp = rb_alloc_dp(cpu, order);
+		if (!(*pages)[i].dp)
+			goto fail;
+	}
+	return 0;
+fail:
+	if (*pages)
+		for (i = from; i <= n; i++)
+			rb_free_dp((*pages)[i].dp, order);
+	kfree(*slots);
+	kfree(*pages);
+	return -ENOMEM;
+}
+
+static void rb_free_cpu(struct rb_cpu *cb, unsigned int order)
+{
+	unsigned int i;
+
+	if (!cb)
+		return;
+	irq_work_sync(&cb->work);
+	for (i = 0; i <= cb->nr_slots; i++)
+		rb_free_dp(cb->pages[i].dp, order);
+	kfree(cb->pages);
+	kfree(cb->slots);
+	kfree(cb);
+}
+
+static void rb_wake_work(struct irq_work *work)
+{
+	struct rb_cpu *cb = container_of(work, struct rb_cpu, work);
+
+	WRITE_ONCE(cb->wake_pending, 0);
+	wake_up_all(&cb->waitq);
+}
+
+static void rb_wake_all_work(struct irq_work *work)
+{
+	struct trace_buffer *buffer = container_of(work, struct trace_buffer,
+						   work);
+
+	WRITE_ONCE(buffer->wake_pending, 0);
+	wake_up_all(&buffer->waitq);
+}
+
+static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu,
+				   unsigned int n)
+{
+	struct rb_cpu *cb;
+
+	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, cpu_to_node(cpu));
+	if (!cb)
+		return NULL;
+	cb->buffer = buffer;
+	cb->cpu = cpu;
+	cb->nr_slots = n;
+	raw_spin_lock_init(&cb->reader_lock);
+	lockdep_set_class(&cb->reader_lock, buffer->key);
+	init_irq_work(&cb->work, rb_wake_work);
+	init_waitqueue_head(&cb->waitq);
+	if (rb_alloc_arrays(cpu, n, buffer->order, 0, &cb->slots, &cb->pages)) {
+		kfree(cb);
+		return NULL;
+	}
+	rb_init_ring(cb, 0);
+	return cb;
+}
+
+static unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size)
+{
+	unsigned long n = DIV_ROUND_UP(size, buffer->data_size);
+
+	return clamp_t(unsigned long, n, 2, RB_MAX_PAGES - 2);
+}
+
+static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
+{
+	buffer->order = order;
+	buffer->data_size = (PAGE_SIZE << order) -
+			    offsetof(struct buffer_data_page, data);
+	/* Room for the header, a length word and a possible time stamp. */
+	buffer->max_len = buffer->data_size - RB_HDR - sizeof(u32) -
+			  (buffer->abs_ts ? RB_STAMP_LEN : 0);
+}
+
+/**
+ * __ring_buffer_alloc - allocate a ring buffer (use ring_buffer_alloc())
+ * @size: bytes of data per CPU; rounded up to whole sub-buffers, at least two
+ * @flags: RB_FL_OVERWRITE to drop the oldest data when full
+ * @key: lockdep class for the buffer's reader locks
+ *
+ * Return: the buffer, or NULL when memory is short.
+ */
+struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
+					 struct lock_class_key *key)
+{
+	struct trace_buffer *buffer;
+	unsigned int n;
+	int cpu;
+
+	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
+	if (!buffer)
+		return NULL;
+	if (!zalloc_cpumask_var(&buffer->cpumask, GFP_KERNEL))
+		goto fail_buffer;
+	buffer->buffers = kcalloc(nr_cpu_ids, sizeof(*buffer->buffers),
+				  GFP_KERNEL);
+	if (!buffer->buffers)
+		goto fail_mask;
+	buffer->flags = flags;
+	buffer->clock = trace_clock_local;
+	buffer->key = key;
+	mutex_init(&buffer->mutex);
+	init_irq_work(&buffer->work, rb_wake_all_work);
+	init_waitqueue_head(&buffer->waitq);
+	rb_set_order(buffer, 0);
+	n = rb_slots_for(buffer, size);
+
+	for_each_possible_cpu(cpu) {
+		buffer->buffers[cpu] = rb_alloc_cpu(buffer, cpu, n);
+		if (!buffer->buffers[cpu])
+			goto fail_cpus;
+		cpumask_set_cpu(cpu, buffer->cpumask);
+	}
+	return buffer;
+
+fail_cpus:
+	for_each_possible_cpu(cpu)
+		rb_free_cpu(buffer->buffers[cpu], buffer->order);
+	kfree(buffer->buffers);
+fail_mask:
+	free_cpumask_var(buffer->cpumask);
+fail_buffer:
+	kfree(buffer);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
+
+/**
+ * __ring_buffer_alloc_range - a buffer in a given memory range (not offered)
+ * @size: bytes per CPU
+ * @flags: buffer flags
+ * @order: sub-buffer order
+ * @start: start of the range
+ * @range_size: its size
+ * @key: lockdep class
+ *
+ * Persistent buffers in reserved memory are not supported.
+ *
+ * Return: NULL.
+ */
+struct trace_buffer *__ring_buffer_alloc_range(unsigned long size,
+					       unsigned int flags, int order,
+					       unsigned long start,
+					       unsigned long range_size,
+					       struct lock_class_key *key)
+{
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(__ring_buffer_alloc_range);
+
+/**
+ * ring_buffer_last_boot_delta - address deltas of a persistent buffer
+ * @buffer: the buffer
+ * @text: where the text delta would go
+ * @data: where the data delta would go
+ *
+ * Return: false; persistent buffers are not supported.
+ */
+bool ring_buffer_last_boot_delta(struct trace_buffer *buffer, long *text,
+				 long *data)
+{
+	return false;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_last_boot_delta);
+
+/**
+ * ring_buffer_free - free a buffer and everything in it
+ * @buffer: the buffer; nobody may be writing or reading it any more
+ */
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	if (!buffer)
+		return;
+	irq_work_sync(&buffer->work);
+	for_each_possible_cpu(cpu)
+		rb_free_cpu(buffer->buffers[cpu], buffer->order);
+	kfree(buffer->buffers);
+	free_cpumask_var(buffer->cpumask);
+	kfree(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free);
+
+/**
+ * trace_rb_cpu_prepare - CPU hotplug callback
+ * @cpu: the CPU coming up
+ * @node: the buffer's hotplug node
+ *
+ * Buffers are allocated for every possible CPU up front, so there is
+ * nothing to do.
+ *
+ * Return: 0.
+ */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	return 0;
+}
+
+/* Stop writers on @cb and wait until none is inside. */
+static void rb_quiesce(struct rb_cpu *cb)
+{
+	atomic_inc(&cb->record_disabled);
+	synchronize_rcu();
+}
+
+static void rb_unquiesce(struct rb_cpu *cb)
+{
+	atomic_dec(&cb->record_disabled);
+}
+
+/*
+ * Rebuild a quiesced CPU's ring with @n slots, keeping the newest unread
+ * pages that fit (older ones count as overrun).  @slots and @pages are the
+ * new arrays; @pool holds @nr_pool spare data pages and gets back whatever
+ * the new ring does not use.  @ids has room for the old ring's slot count.
+ * Reader lock held.
+ */
+static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t *slots,
+		       struct rb_page *pages, struct buffer_data_page **pool,
+		       unsigned int *nr_pool, unsigned int *ids)
+{
+	unsigned int old_n = cb->nr_slots, nr_data = 0, i, slot, keep;
+	u64 tail = local64_read(&cb->tail);
+	u64 tx = atomic64_read(&cb->slots[TAIL_SLOT(tail)]);
+	unsigned long lpn, base;
+
+	/* Unread pages in the ring, oldest first; the writer's is the last. */
+	slot = cb->rd_slot;
+	for (lpn = cb->rd_next; lpn <= SLOT_LPN(tx); lpn++) {
+		u64 x = atomic64_read(&cb->slots[slot]);
+
+		if (SLOT_LPN(x) == lpn && !(x & SLOT_EMPTY))
+			ids[nr_data++] = SLOT_ID(x);
+		slot = rb_next_slot(cb, slot);
+	}
+	/* Keep one slot free for a fresh writer page when the reader has its. */
+	keep = min(nr_data, (tx & SLOT_EMPTY) ? n - 1 : n);
+	for (i = 0; i < nr_data - keep; i++) {
+		struct rb_page *old = &cb->pages[ids[i]];
+
+		local_add(rb_count_entries(old->dp, old->end), &cb->overrun);
+		local_add(old->end, &cb->overrun_bytes);
+	}
+	for (i = 0; i < keep; i++) {
+		struct rb_page *old = &cb->pages[ids[nr_data - keep + i]];
+
+		pages[i] = *old;
+		old->dp = NULL;
+	}
+	pages[n] = cb->pages[cb->rd_id];
+	cb->pages[cb->rd_id].dp = NULL;
+	for (i = 0; i <= old_n; i++) {
+		if (cb->pages[i].dp)
+			pool[(*nr_pool)++] = cb->pages[i].dp;
+	}
+	for (i = keep; i < n; i++) {
+		pages[i].dp = pool[--(*nr_pool)];
+		pages[i].end = 0;
+		local_set(&pages[i].dp->commit, 0);
+	}
+
+	/* Number the new ring after everything the old one used. */
+	base = SLOT_LPN(tx) + n + old_n + 2;
+	if (keep && !(tx & SLOT_EMPTY)) {
+		slot = keep - 1;
+		tail = TAIL_MK(slot, slot, TAIL_OFF(tail));
+	} else {
+		slot = keep;
+		pages[slot].dp->time_stamp = 0;
+		tail = TAIL_MK(slot, slot, 0);
+	}
+	for (i = 0; i <= slot; i++)
+		atomic64_set(&slots[i], SLOT_MK(i, base + i, false));
+	for (i = slot + 1; i < n; i++)
+		atomic64_set(&slots[i], SLOT_MK(i, base + i - n, true));
+
+	kfree(cb->slots);
+	kfree(cb->pages);
+	cb->slots = slots;
+	cb->pages = pages;
+	cb->nr_slots = n;
+	local64_set(&cb->tail, tail);
+	cb->published = tail;
+	cb->last_tail = TAIL_NONE;
+	cb->commit_id = slot;
+	cb->commit_slot = slot;
+	cb->commit_lpn = base + slot;
+	local_set(&pages[slot].dp->commit, TAIL_OFF(tail));
+	/* The reader keeps its page and its place on it; the page is final. */
+	cb->rd_id = n;
+	cb->rd_lpn = base - 1;
+	cb->rd_next = base;
+	cb->rd_slot = 0;
+}
+
+static int rb_resize_cpu(struct rb_cpu *cb, unsigned int n)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned int old_n = cb->nr_slots, nr_pool = 0, i;
+	struct buffer_data_page **pool;
+	unsigned int *ids = NULL;
+	struct rb_page *pages;
+	atomic64_t *slots;
+	int ret = -ENOMEM;
+
+	if (n == old_n)
+		return 0;
+	if (rb_alloc_arrays(cb->cpu, n, buffer->order, n + 1, &slots, &pages))
+		return -ENOMEM;
+	pool = kcalloc(n + old_n + 2, sizeof(*pool), GFP_KERNEL);
+	ids = kcalloc(old_n, sizeof(*ids), GFP_KERNEL);
+	if (!pool || !ids)
+		goto out;
+	/* Fresh data pages for what the old ring cannot provide. */
+	for (; nr_pool + old_n < n; nr_pool++) {
+		pool[nr_pool] = rb_alloc_dp(cb->cpu, buffer->order);
+		if (!pool[nr_pool])
+			goto out;
+	}
+	rb_quiesce(cb);
+	raw_spin_lock_irq(&cb->reader_lock);
+	rb_rebuild(cb, n, slots, pages, pool, &nr_pool, ids);
+	raw_spin_unlock_irq(&cb->reader_lock);
+	rb_unquiesce(cb);
+	slots = NULL;
+	pages = NULL;
+	ret = 0;
+out:
+	for (i = 0; pool && i < nr_pool; i++)
+		rb_free_dp(pool[i], buffer->order);
+	kfree(pool);
+	kfree(ids);
+	kfree(slots);
+	kfree(pages);
+	return ret;
+}
+
+/**
+ * ring_buffer_resize - change the size of one CPU's buffer or of all
+ * @buffer: the buffer
+ * @size: bytes of data per CPU, rounded up to whole sub-buffers (at least 2)
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Writers on the CPU being resized are refused for the moment it takes;
+ * the newest data that fits is kept.  Fails with -EINVAL for a size of 0,
+ * -ENOMEM when memory is short (the buffer stays as it was), -EBUSY while
+ * an iterator is open on a CPU concerned.
+ *
+ * Return: 0 or a negative errno.
+ */
+int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
+{
+	unsigned long pages_needed;
+	unsigned int n;
+	int i, ret = 0;
+
+	if (!buffer)
+		return 0;
+	if (!size)
+		return -EINVAL;
+	if (cpu != RING_BUFFER_ALL_CPUS && !cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	if (DIV_ROUND_UP(size, buffer->data_size) >= RB_MAX_PAGES - 2)
+		return -ENOMEM;
+	n = rb_slots_for(buffer, size);
+	/* Refuse early what cannot possibly be had. */
+	pages_needed = (unsigned long)n << buffer->order;
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		pages_needed *= cpumask_weight(buffer->cpumask);
+	if (pages_needed > si_mem_available())
+		return -ENOMEM;
+
+	mutex_lock(&buffer->mutex);
+	for_each_cpu(i, buffer->cpumask) {
+		if ((cpu == RING_BUFFER_ALL_CPUS || cpu == i) &&
+		    atomic_read(&buffer->buffers[i]->iterators)) {
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	for_each_cpu(i, buffer->cpumask) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		ret = rb_resize_cpu(buffer->buffers[i], n);
+		if (ret)
+			break;
+	}
+out:
+	mutex_unlock(&buffer->mutex);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+/**
+ * ring_buffer_size - bytes of data one CPU's ring can hold
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: sub-buffers in the ring times the data each holds (what
+ * buffer_size_kb shows), 0 for a CPU the buffer does not have.
+ */
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return (unsigned long)buffer->buffers[cpu]->nr_slots * buffer->data_size;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+/**
+ * ring_buffer_max_event_size - the largest payload an entry may have
+ * @buffer: the buffer
+ *
+ * Return: the size in bytes.
+ */
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	return buffer->max_len;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
+
+/**
+ * ring_buffer_change_overwrite - choose overwrite or stop-when-full
+ * @buffer: the buffer
+ * @val: non-zero to overwrite the oldest data when full
+ */
+void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
+{
+	mutex_lock(&buffer->mutex);
+	if (val)
+		buffer->flags |= RB_FL_OVERWRITE;
+	else
+		buffer->flags &= ~RB_FL_OVERWRITE;
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
+
+/* Empty a quiesced CPU's ring and zero its statistics; reader lock held. */
+static void rb_reset_locked(struct rb_cpu *cb)
+{
+	rb_init_ring(cb, cb->rd_next + 2 * cb->nr_slots);
+	rb_clear_stats(cb);
+}
+
+/**
+ * ring_buffer_reset_cpu - throw away one CPU's data
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * May sleep: waits for writers on that CPU to leave.
+ */
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return;
+	cb = buffer->buffers[cpu];
+	mutex_lock(&buffer->mutex);
+	rb_quiesce(cb);
+	raw_spin_lock_irq(&cb->reader_lock);
+	rb_reset_locked(cb);
+	raw_spin_unlock_irq(&cb->reader_lock);
+	rb_unquiesce(cb);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+static void rb_reset_mask(struct trace_buffer *buffer, const struct cpumask *mask)
+{
+	struct rb_cpu *cb;
+	int cpu;
+
+	mutex_lock(&buffer->mutex);
+	for_each_cpu_and(cpu, buffer->cpumask, mask)
+		atomic_inc(&buffer->buffers[cpu]->record_disabled);
+	synchronize_rcu();
+	for_each_cpu_and(cpu, buffer->cpumask, mask) {
+		cb = buffer->buffers[cpu];
+		raw_spin_lock_irq(&cb->reader_lock);
+		rb_reset_locked(cb);
+		raw_spin_unlock_irq(&cb->reader_lock);
+		atomic_dec(&cb->record_disabled);
+	}
+	mutex_unlock(&buffer->mutex);
+}
+
+/**
+ * ring_buffer_reset_online_cpus - throw away the data of every online CPU
+ * @buffer: the buffer
+ */
+void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
+{
+	rb_reset_mask(buffer, cpu_online_mask);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
+
+/**
+ * ring_buffer_reset - throw away all data
+ * @buffer: the buffer
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	rb_reset_mask(buffer, cpu_possible_mask);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+/**
+ * ring_buffer_subbuf_order_get - the sub-buffer size as a page order
+ * @buffer: the buffer
+ *
+ * Return: the order, or -EINVAL without a buffer.
+ */
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
+{
+	if (!buffer)
+		return -EINVAL;
+	return buffer->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
+
+/**
+ * ring_buffer_subbuf_size_get - bytes in a sub-buffer, header included
+ * @buffer: the buffer
+ *
+ * Return: the size, or -EINVAL without a buffer.
+ */
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
+{
+	if (!buffer)
+		return -EINVAL;
+	return PAGE_SIZE << buffer->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
+
+/**
+ * ring_buffer_subbuf_order_set - change the sub-buffer size
+ * @buffer: the buffer
+ * @order: the new size, as a page order (sub-buffers of 4 KiB to 1 MiB)
+ *
+ * Every CPU's ring is replaced by one of about the same size in bytes; the
+ * data in the buffer is discarded.
+ *
+ * Return: 0, -EINVAL for a bad order, -ENOMEM, or -EBUSY while an iterator
+ * is open.
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
+{
+	struct rb_cpu **fresh;
+	unsigned int old_order;
+	int cpu, ret = 0;
+
+	if (!buffer || order < 0 || (PAGE_SIZE << order) > SZ_1M)
+		return -EINVAL;
+	if (order == buffer->order)
+		return 0;
+	fresh = kcalloc(nr_cpu_ids, sizeof(*fresh), GFP_KERNEL);
+	if (!fresh)
+		return -ENOMEM;
+
+	mutex_lock(&buffer->mutex);
+	for_each_cpu(cpu, buffer->cpumask) {
+		if (atomic_read(&buffer->buffers[cpu]->iterators)) {
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	old_order = buffer->order;
+	for_each_cpu(cpu, buffer->cpumask) {
+		unsigned long bytes = ring_buffer_size(buffer, cpu);
+		unsigned long n = max_t(unsigned long, 2,
+					DIV_ROUND_UP(bytes, PAGE_SIZE << order));
+
+		buffer->order = order;
+		fresh[cpu] = rb_alloc_cpu(buffer, cpu, n);
+		buffer->order = old_order;
+		if (!fresh[cpu]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	atomic_inc(&buffer->record_disabled);
+	synchronize_rcu();
+	rb_set_order(buffer, order);
+	for_each_cpu(cpu, buffer->cpumask) {
+		swap(fresh[cpu], buffer->buffers[cpu]);
+		atomic_set(&buffer->buffers[cpu]->record_disabled,
+			   atomic_read(&fresh[cpu]->record_disabled));
+	}
+	atomic_dec(&buffer->record_disabled);
+out:
+	mutex_unlock(&buffer->mutex);
+	for_each_possible_cpu(cpu)
+		rb_free_cpu(fresh[cpu], ret ? order : old_order);
+	kfree(fresh);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
+
+/**
+ * ring_buffer_swap_cpu - exchange one CPU's data between two buffers
+ * @buffer_a: one buffer
+ * @buffer_b: the other
+ * @cpu: the CPU
+ *
+ * Used for snapshots.  Both buffers must have the same size on that CPU and
+ * the same sub-buffer size; the caller keeps writers away (recording
+ * disabled) or runs on @cpu with interrupts off.
+ *
+ * Return: 0, -EINVAL if the buffers do not match, -EAGAIN if recording is
+ * disabled on either, -EBUSY if a write is in progress on the CPU.
+ */
+int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
+			 struct trace_buffer *buffer_b, int cpu)
+{
+	struct rb_cpu *a, *b;
+	int ret = -EINVAL;
+
+	if (!cpumask_test_cpu(cpu, buffer_a->cpumask) ||
+	    !cpumask_test_cpu(cpu, buffer_b->cpumask) ||
+	    buffer_a->order != buffer_b->order)
+		return -EINVAL;
+	a = buffer_a->buffers[cpu];
+	b = buffer_b->buffers[cpu];
+	if (a->nr_slots != b->nr_slots)
+		return -EINVAL;
+
+	ret = -EAGAIN;
+	if (atomic_read(&buffer_a->record_disabled) ||
+	    atomic_read(&buffer_b->record_disabled) ||
+	    atomic_read(&a->record_disabled) || atomic_read(&b->record_disabled))
+		return ret;
+
+	atomic_inc(&a->record_disabled);
+	atomic_inc(&b->record_disabled);
+	ret = -EBUSY;
+	if (local_read(&a->depth) || local_read(&b->depth))
+		goto out;
+	buffer_a->buffers[cpu] = b;
+	buffer_b->buffers[cpu] = a;
+	a->buffer = buffer_b;
+	b->buffer = buffer_a;
+	ret = 0;
+out:
+	atomic_dec(&a->record_disabled);
+	atomic_dec(&b->record_disabled);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
+
+/* --- Reading --- */
+
+/*
+ * Take the next page out of the ring, giving it the reader page in
+ * exchange.  Pages past the commit point are never taken; a page the
+ * writer overwrote before we got to it is skipped (its entries were
+ * counted as overrun).  Reader lock held.
+ */
+static bool rb_take_page(struct rb_cpu *cb)
+{
+	for (;;) {
+		/* Pairs with the release in rb_publish() */
+		unsigned long limit = smp_load_acquire(&cb->commit_lpn);
+		u64 x;
+
+		if (cb->rd_next > limit)
+			return false;
+		x = atomic64_read(&cb->slots[cb->rd_slot]);
+		if (SLOT_LPN(x) != cb->rd_next || (x & SLOT_EMPTY)) {
+			cb->rd_next++;
+			cb->rd_slot = rb_next_slot(cb, cb->rd_slot);
+			continue;
+		}
+		local_set(&cb->pages[cb->rd_id].dp->commit, 0);
+		cb->pages[cb->rd_id].end = 0;
+		if (!atomic64_try_cmpxchg(&cb->slots[cb->rd_slot], &x,
+					  SLOT_MK(cb->rd_id, cb->rd_next, true)))
+			continue;
+		cb->rd_id = SLOT_ID(x);
+		cb->rd_lpn = cb->rd_next;
+		cb->rd_pos = 0;
+		cb->rd_next++;
+		cb->rd_slot = rb_next_slot(cb, cb->rd_slot);
+		break;
+	}
+	/* Entries the writer overwrote since the last look. */
+	cb->rd_lost += local_read(&cb->overrun) - cb->lost_seen;
+	cb->lost_seen = local_read(&cb->overrun);
+	return true;
+}
+
+static inline unsigned int rb_reader_commit(struct rb_cpu *cb)
+{
+	unsigned int commit;
+
+	commit = local_read(&cb->pages[cb->rd_id].dp->commit) & RB_COMMIT_MASK;
+	/* The count before the entries it covers; pairs with rb_publish() */
+	smp_rmb();
+	return commit;
+}
+
+/* The reader page can no longer grow: the commit point moved past it. */
+static inline bool rb_reader_final(struct rb_cpu *cb)
+{
+	/* Pairs with the release in rb_publish() */
+	return cb->rd_lpn < smp_load_acquire(&cb->commit_lpn);
+}
+
+/*
+ * Make sure the reader page has bytes not read yet, taking the next page
+ * from the ring if the current one is finished.  Reader lock held.
+ */
+static bool rb_reader_ready(struct rb_cpu *cb)
+{
+	for (;;) {
+		if (cb->rd_pos < rb_reader_commit(cb))
+			return true;
+		if (!rb_reader_final(cb))
+			return false;
+		if (cb->rd_pos < rb_reader_commit(cb))
+			return true;
+		if (!rb_take_page(cb))
+			return false;
+	}
+}
+
+/*
+ * The next data entry for the consuming reader; with @consume, step past
+ * it.  Reader lock held.
+ */
+static struct ring_buffer_event *rb_reader_next(struct rb_cpu *cb, u64 *ts,
+						bool consume)
+{
+	struct ring_buffer_event *ev;
+	unsigned int size;
+
+	for (;;) {
+		struct buffer_data_page *dp = cb->pages[cb->rd_id].dp;
+
+		if (cb->rd_pos >= rb_reader_commit(cb)) {
+			if (!rb_reader_final(cb))
+				return NULL;
+			/* Whatever was published last on it is read too. */
+			if (cb->rd_pos < rb_reader_commit(cb))
+				continue;
+			if (!rb_take_page(cb))
+				return NULL;
+			continue;
+		}
+		/*
+		 * The page's time is read with its first entry: the page may
+		 * have been taken before the writer put anything on it.
+		 */
+		if (!cb->rd_pos)
+			cb->rd_ts = dp->time_stamp;
+		ev = (void *)&dp->data[cb->rd_pos];
+		size = rb_entry_size(ev);
+		switch (ev->type_len) {
+		case RINGBUF_TYPE_PADDING:
+			/* Discarded: its time_delta only marks it as such. */
+			if (!size) {
+				cb->rd_pos = rb_reader_commit(cb);
+				continue;
+			}
+			break;
+		case RINGBUF_TYPE_TIME_EXTEND:
+			cb->rd_ts += rb_stamp_value(ev);
+			break;
+		case RINGBUF_TYPE_TIME_STAMP:
+			cb->rd_ts = rb_stamp_value(ev) |
+				    (dp->time_stamp & ~RB_STAMP_MASK);
+			break;
+		default:
+			if (ts)
+				*ts = cb->rd_ts + ev->time_delta;
+			if (consume) {
+				cb->rd_ts += ev->time_delta;
+				cb->rd_pos += size;
+				cb->read++;
+				cb->read_bytes += size;
+			}
+			return ev;
+		}
+		cb->rd_pos += size;
+		cb->read_bytes += size;
+	}
+}
+
+static struct ring_buffer_event *rb_read_one(struct trace_buffer *buffer,
+					     int cpu, u64 *ts,
+					     unsigned long *lost_events,
+					     bool consume)
+{
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+	struct rb_cpu *cb;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	cb = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	ev = rb_reader_next(cb, ts, consume);
+	if (lost_events)
+		*lost_events = ev ? cb->rd_lost : 0;
+	if (ev && consume)
+		cb->rd_lost = 0;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ev;
+}
+
+/**
+ * ring_buffer_peek - look at the next entry of a CPU without consuming it
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @ts: where to put its time stamp (may be NULL)
+ * @lost_events: where to put the count of entries lost before it (may be NULL)
+ *
+ * Return: the entry, valid until the next read of this CPU, or NULL.
+ */
+struct ring_buffer_event *ring_buffer_peek(struct trace_buffer *buffer, int cpu,
+					   u64 *ts, unsigned long *lost_events)
+{
+	return rb_read_one(buffer, cpu, ts, lost_events, false);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_peek);
+
+/**
+ * ring_buffer_consume - take the next entry of a CPU
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @ts: where to put its time stamp (may be NULL)
+ * @lost_events: where to put the count of entries lost before it (may be NULL)
+ *
+ * Return: the entry, valid until the next read of this CPU, or NULL.
+ */
+struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer,
+					      int cpu, u64 *ts,
+					      unsigned long *lost_events)
+{
+	return rb_read_one(buffer, cpu, ts, lost_events, true);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/**
+ * ring_buffer_empty_cpu - whether a CPU has nothing left to read
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: true if there is no entry to read on @cpu.
+ */
+bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
+{
+	return !ring_buffer_peek(buffer, cpu, NULL, NULL);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
+
+/**
+ * ring_buffer_empty - whether no CPU has anything to read
+ * @buffer: the buffer
+ *
+ * Return: true if every CPU is empty.
+ */
+bool ring_buffer_empty(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		if (!ring_buffer_empty_cpu(buffer, cpu))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty);
+
+/* --- Iterators: walk copies of pages, validated against the ring --- */
+
+static inline unsigned int rb_slot_of(struct rb_cpu *cb, unsigned long lpn)
+{
+	return (cb->rd_slot + (lpn - cb->rd_next)) % cb->nr_slots;
+}
+
+/*
+ * Copy page @lpn into the iterator, wherever it is now: the reader page or
+ * a ring slot.  A ring page is copied and then checked to be still in its
+ * slot unchanged; if the writer took it meanwhile, or before, the copy
+ * fails.  Reader lock held.
+ */
+static bool rb_iter_load(struct ring_buffer_iter *it, unsigned long lpn)
+{
+	struct rb_cpu *cb = it->cb;
+	struct buffer_data_page *dp;
+	unsigned int len, slot = 0;
+	u64 x = 0;
+
+	if (lpn == cb->rd_lpn) {
+		dp = cb->pages[cb->rd_id].dp;
+		it->final = rb_reader_final(cb);
+		len = rb_reader_commit(cb);
+	} else {
+		/* Pairs with the release in rb_publish() */
+		if (lpn < cb->rd_next || lpn > smp_load_acquire(&cb->commit_lpn))
+			return false;
+		slot = rb_slot_of(cb, lpn);
+		x = atomic64_read(&cb->slots[slot]);
+		if (SLOT_LPN(x) != lpn || (x & SLOT_EMPTY))
+			return false;
+		/* Pairs with the release in rb_publish() */
+		it->final = lpn < smp_load_acquire(&cb->commit_lpn);
+		dp = cb->pages[SLOT_ID(x)].dp;
+		len = local_read(&dp->commit) & RB_COMMIT_MASK;
+		/* The count before the entries; pairs with rb_publish() */
+		smp_rmb();
+	}
+	len = min(len, cb->buffer->data_size);
+	it->copy->time_stamp = dp->time_stamp;
+	memcpy(it->copy->data, dp->data, len);
+	if (x) {
+		/* The copy before the re-check; the writer claims, then writes */
+		smp_rmb();
+		if (atomic64_read(&cb->slots[slot]) != x)
+			return false;
+	}
+	it->lpn = lpn;
+	it->len = len;
+	it->page_ts = it->copy->time_stamp;
+	return true;
+}
+
+/* Position the iterator on the oldest unread entry. */
+static void rb_iter_start(struct ring_buffer_iter *it)
+{
+	struct rb_cpu *cb = it->cb;
+
+	it->len = 0;
+	it->pos = 0;
+	it->ts = 0;
+	it->final = true;
+	it->lpn = cb->rd_next - 1;
+	if ((cb->rd_pos < rb_reader_commit(cb) || !rb_reader_final(cb)) &&
+	    rb_iter_load(it, cb->rd_lpn)) {
+		it->pos = cb->rd_pos;
+		it->ts = cb->rd_ts;
+	}
+}
+
+/* Load the page after the iterator's, skipping pages already gone. */
+static bool rb_iter_next_page(struct ring_buffer_iter *it)
+{
+	struct rb_cpu *cb = it->cb;
+	unsigned long next = it->lpn + 1;
+
+	if (next < cb->rd_next && next != cb->rd_lpn) {
+		/* The consumer went past us: what we had not seen is gone. */
+		next = cb->rd_lpn;
+		if (cb->rd_pos || !rb_iter_load(it, next))
+			next = cb->rd_next;
+		else
+			goto loaded;
+		it->dropped = true;
+	}
+	for (;;) {
+		/* Pairs with the release in rb_publish() */
+		if (next > smp_load_acquire(&cb->commit_lpn))
+			return false;
+		if (rb_iter_load(it, next))
+			break;
+		it->dropped = true;
+		next++;
+	}
+loaded:
+	it->pos = 0;
+	it->ts = it->page_ts;
+	return true;
+}
+
+static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
+					      u64 *ts, bool advance)
+{
+	struct ring_buffer_event *ev;
+	unsigned int size;
+
+	for (;;) {
+		if (it->pos >= it->len) {
+			/* The page may have grown since it was copied. */
+			if (!it->final && rb_iter_load(it, it->lpn)) {
+				if (it->pos < it->len)
+					continue;
+				if (!it->final)
+					return NULL;
+			}
+			if (!rb_iter_next_page(it))
+				return NULL;
+			continue;
+		}
+		if (!it->pos)
+			it->ts = it->page_ts;
+		ev = (void *)&it->copy->data[it->pos];
+		size = rb_entry_size(ev);
+		if (!size) {
+			it->pos = it->len;
+			continue;
+		}
+		switch (ev->type_len) {
+		case RINGBUF_TYPE_PADDING:
+			break;
+		case RINGBUF_TYPE_TIME_EXTEND:
+			it->ts += rb_stamp_value(ev);
+			break;
+		case RINGBUF_TYPE_TIME_STAMP:
+			it->ts = rb_stamp_value(ev) |
+				 (it->page_ts & ~RB_STAMP_MASK);
+			break;
+		default:
+			if (ts)
+				*ts = it->ts + ev->time_delta;
+			if (advance) {
+				it->ts += ev->time_delta;
+				it->pos += size;
+			}
+			return ev;
+		}
+		it->pos += size;
+	}
+}
+
+/**
+ * ring_buffer_read_start - open a non-consuming iterator over one CPU
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @flags: allocation flags
+ *
+ * The iterator walks copies of the pages, so writers go on undisturbed; if
+ * they overwrite a page before the iterator gets to it, the iterator skips
+ * ahead and ring_buffer_iter_dropped() says so.  While it is open the CPU's
+ * buffer is not resized.
+ *
+ * Return: the iterator, or NULL.
+ */
+struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
+						int cpu, gfp_t flags)
+{
+	struct ring_buffer_iter *it;
+	unsigned long irqflags;
+	struct rb_cpu *cb;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	it = kzalloc(sizeof(*it), flags);
+	if (!it)
+		return NULL;
+	it->copy = kmalloc(PAGE_SIZE << buffer->order, flags);
+	if (!it->copy) {
+		kfree(it);
+		return NULL;
+	}
+	cb = buffer->buffers[cpu];
+	it->cb = cb;
+	atomic_inc(&cb->iterators);
+	/* A resize that got past its check before ours has finished by now. */
+	mutex_lock(&buffer->mutex);
+	mutex_unlock(&buffer->mutex);
+	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
+	rb_iter_start(it);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, irqflags);
+	return it;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_start);
+
+/**
+ * ring_buffer_read_finish - close an iterator
+ * @iter: the iterator
+ */
+void ring_buffer_read_finish(struct ring_buffer_iter *iter)
+{
+	atomic_dec(&iter->cb->iterators);
+	kfree(iter->copy);
+	kfree(iter);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
+
+/**
+ * ring_buffer_iter_peek - the entry an iterator is on
+ * @iter: the iterator
+ * @ts: where to put its time stamp (may be NULL)
+ *
+ * Return: the entry (a copy, valid until the iterator moves), or NULL at
+ * the end.
+ */
+struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter,
+						u64 *ts)
+{
+	struct ring_buffer_event *ev;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	ev = rb_iter_next(iter, ts, false);
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+	return ev;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
+
+/**
+ * ring_buffer_iter_advance - move an iterator past its entry
+ * @iter: the iterator
+ */
+void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	rb_iter_next(iter, NULL, true);
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
+
+/**
+ * ring_buffer_iter_reset - move an iterator back to the oldest unread entry
+ * @iter: the iterator
+ */
+void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	rb_iter_start(iter);
+	iter->dropped = false;
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
+
+/**
+ * ring_buffer_iter_empty - whether an iterator is at the end
+ * @iter: the iterator
+ *
+ * Return: non-zero if there is no entry at or after the iterator.
+ */
+int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
+{
+	return !ring_buffer_iter_peek(iter, NULL);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
+
+/**
+ * ring_buffer_iter_dropped - whether entries were overwritten under an iterator
+ * @iter: the iterator
+ *
+ * Return: true (once) if the iterator had to skip overwritten pages.
+ */
+bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
+{
+	bool dropped = iter->dropped;
+
+	iter->dropped = false;
+	return dropped;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
+
+/* --- Whole pages for binary readers --- */
+
+/**
+ * ring_buffer_alloc_read_page - a page to pass to ring_buffer_read_page()
+ * @buffer: the buffer
+ * @cpu: the CPU it will be used with (for memory placement)
+ * @rpage: where to put the page
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
+				struct buffer_data_read_page **rpage)
+{
+	struct buffer_data_read_page *rp;
+
+	rp = kmalloc(sizeof(*rp), GFP_KERNEL);
+	if (!rp)
+		return -ENOMEM;
+	rp->order = buffer->order;
+	rp->data = rb_alloc_dp(cpu >= 0 ? cpu : 0, rp->order);
+	if (!rp->data) {
+		kfree(rp);
+		return -ENOMEM;
+	}
+	*rpage = rp;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
+
+/**
+ * ring_buffer_free_read_page - free a page from ring_buffer_alloc_read_page()
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @rpage: the page
+ */
+void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,
+				struct buffer_data_read_page *rpage)
+{
+	if (!rpage)
+		return;
+	rb_free_dp(rpage->data, rpage->order);
+	kfree(rpage);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
+
+/**
+ * ring_buffer_read_page_data - the sub-buffer inside a read page
+ * @rpage: the page
+ *
+ * Return: the sub-buffer, in the header_page layout.
+ */
+void *ring_buffer_read_page_data(struct buffer_data_read_page *rpage)
+{
+	return rpage->data;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page_data);
+
+/**
+ * ring_buffer_read_page_size - size of a read page
+ * @rpage: the page
+ *
+ * Return: its size in bytes, header included.
+ */
+unsigned int ring_buffer_read_page_size(struct buffer_data_read_page *rpage)
+{
+	return PAGE_SIZE << rpage->order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page_size);
+
+/**
+ * ring_buffer_read_page - consume a page's worth of a CPU's entries
+ * @buffer: the buffer
+ * @rpage: a page from ring_buffer_alloc_read_page()
+ * @len: bytes of @rpage that may be filled, header included
+ * @cpu: the CPU
+ * @full: only hand out a sub-buffer the writer has finished
+ *
+ * A finished sub-buffer not read from yet is handed over whole, in exchange
+ * for @rpage's; otherwise the unread entries that fit are copied.  The
+ * result is in the header_page layout; its commit word has bit 31 set when
+ * entries were lost before it, and bit 30 when their count is stored after
+ * the data.
+ *
+ * Return: 0, or -1 when there is nothing (suitable) to read.
+ */
+int ring_buffer_read_page(struct trace_buffer *buffer,
+			  struct buffer_data_read_page *rpage, size_t len,
+			  int cpu, int full)
+{
+	unsigned int commit, used = 0, pos, size, room;
+	struct buffer_data_page *dst, *src;
+	unsigned long flags, lost, n = 0;
+	struct rb_cpu *cb;
+	int ret = -1;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask) || !rpage ||
+	    rpage->order != buffer->order ||
+	    len <= offsetof(struct buffer_data_page, data))
+		return -1;
+	cb = buffer->buffers[cpu];
+	dst = rpage->data;
+	room = min_t(size_t, len - offsetof(struct buffer_data_page, data),
+		     buffer->data_size);
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (!rb_reader_ready(cb))
+		goto out;
+	src = cb->pages[cb->rd_id].dp;
+	commit = rb_reader_commit(cb);
+	if (full && !rb_reader_final(cb))
+		goto out;
+	lost = cb->rd_lost;
+
+	if (!cb->rd_pos && rb_reader_final(cb) && room >= buffer->data_size) {
+		/* Hand the whole sub-buffer over. */
+		n = rb_count_entries(src, commit);
+		cb->pages[cb->rd_id].dp = dst;
+		local_set(&dst->commit, 0);
+		cb->rd_pos = 0;
+		rpage->data = src;
+		dst = src;
+		used = commit;
+	} else {
+		pos = cb->rd_pos;
+		if (!pos)
+			cb->rd_ts = src->time_stamp;
+		dst->time_stamp = cb->rd_ts;
+		while (pos < commit) {
+			struct ring_buffer_event *ev = (void *)&src->data[pos];
+
+			size = rb_entry_size(ev);
+			if (!size || used + size > room)
+				break;
+			memcpy(&dst->data[used], ev, size);
+			if (rb_is_data(ev))
+				n++;
+			else if (ev->type_len == RINGBUF_TYPE_TIME_EXTEND)
+				cb->rd_ts += rb_stamp_value(ev);
+			else if (ev->type_len == RINGBUF_TYPE_TIME_STAMP)
+				cb->rd_ts = rb_stamp_value(ev) |
+					    (src->time_stamp & ~RB_STAMP_MASK);
+			if (rb_is_data(ev))
+				cb->rd_ts += ev->time_delta;
+			used += size;
+			pos += size;
+		}
+		if (!used)
+			goto out;
+		cb->rd_pos = pos;
+	}
+	cb->read += n;
+	cb->read_bytes += used;
+	commit = used;
+	if (lost) {
+		commit |= RB_MISSED_EVENTS;
+		if (used + sizeof(unsigned long) <= room) {
+			memcpy(&dst->data[used], &lost, sizeof(lost));
+			commit |= RB_MISSED_STORED;
+		}
+		cb->rd_lost = 0;
+	}
+	local_set(&dst->commit, commit);
+	ret = 0;
+out:
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page);
+
+/**
+ * ring_buffer_print_entry_header - describe the entry header for tools
+ * @s: where to write the description (the header_event file)
+ *
+ * Return: 0 or a negative errno.
+ */
+int ring_buffer_print_entry_header(struct trace_seq *s)
+{
+#ifdef CONFIG_TRACING
+	/* The exact text is parsed by tools (the header_event file). */
+	trace_seq_printf(s, "# compressed entry header\n"
+			 "\ttype_len    :    5 bits\n"
+			 "\ttime_delta  :   27 bits\n"
+			 "\tarray       :   32 bits\n\n"
+			 "\tpadding     : type == %d\n"
+			 "\ttime_extend : type == %d\n"
+			 "\ttime_stamp : type == %d\n"
+			 "\tdata max type_len  == %d\n",
+			 RINGBUF_TYPE_PADDING, RINGBUF_TYPE_TIME_EXTEND,
+			 RINGBUF_TYPE_TIME_STAMP, RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+	return !trace_seq_has_overflowed(s);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+EXPORT_SYMBOL_GPL(ring_buffer_print_entry_header);
+
+/**
+ * ring_buffer_print_page_header - describe the sub-buffer layout for tools
+ * @buffer: the buffer (for the sub-buffer size)
+ * @s: where to write the description (the header_page file)
+ *
+ * Return: 0 or a negative errno.
+ */
+int ring_buffer_print_page_header(struct trace_buffer *buffer,
+				  struct trace_seq *s)
+{
+#ifdef CONFIG_TRACING
+	/*
+	 * The header_page file: where tools find the time stamp, the commit
+	 * word (whose low byte doubles as the historical "overwrite" flag)
+	 * and the data of a sub-buffer.
+	 */
+	const struct {
+		const char *decl;
+		unsigned int offset, size, is_signed;
+	} rows[] = {
+		{ "u64 timestamp", offsetof(struct buffer_data_page, time_stamp),
+		  sizeof(u64), is_signed_type(u64) },
+		{ "local_t commit", offsetof(struct buffer_data_page, commit),
+		  sizeof(local_t), is_signed_type(long) },
+		{ "int overwrite", offsetof(struct buffer_data_page, commit),
+		  1, is_signed_type(long) },
+		{ "char data", offsetof(struct buffer_data_page, data),
+		  buffer->data_size, is_signed_type(char) },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		trace_seq_printf(s, "\tfield: %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n",
+				 rows[i].decl, rows[i].offset, rows[i].size,
+				 rows[i].is_signed);
+	return !trace_seq_has_overflowed(s);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+EXPORT_SYMBOL_GPL(ring_buffer_print_page_header);
+
+/* --- Recording on and off --- */
+
+/**
+ * ring_buffer_record_disable - refuse writes until ring_buffer_record_enable()
+ * @buffer: the buffer
+ *
+ * Calls nest; writes already under way finish.
+ */
+void ring_buffer_record_disable(struct trace_buffer *buffer)
+{
+	atomic_inc(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
+
+/**
+ * ring_buffer_record_enable - undo one ring_buffer_record_disable()
+ * @buffer: the buffer
+ */
+void ring_buffer_record_enable(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
+
+/**
+ * ring_buffer_record_off - switch recording off (not counted, unlike disable)
+ * @buffer: the buffer
+ */
+void ring_buffer_record_off(struct trace_buffer *buffer)
+{
+	atomic_or(RB_RECORD_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_off);
+
+/**
+ * ring_buffer_record_on - switch recording back on after ring_buffer_record_off()
+ * @buffer: the buffer
+ */
+void ring_buffer_record_on(struct trace_buffer *buffer)
+{
+	atomic_andnot(RB_RECORD_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_on);
+
+/**
+ * ring_buffer_record_is_on - whether writes are accepted
+ * @buffer: the buffer
+ *
+ * Return: true if neither switched off nor disabled.
+ */
+bool ring_buffer_record_is_on(struct trace_buffer *buffer)
+{
+	return !atomic_read(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
+
+/**
+ * ring_buffer_record_is_set_on - whether recording is switched on
+ * @buffer: the buffer
+ *
+ * Return: true unless ring_buffer_record_off() is in force (a temporary
+ * ring_buffer_record_disable() does not count).
+ */
+bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
+{
+	return !(atomic_read(&buffer->record_disabled) & RB_RECORD_OFF);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
+
+/**
+ * ring_buffer_record_disable_cpu - refuse writes on one CPU
+ * @buffer: the buffer
+ * @cpu: the CPU
+ */
+void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (cpumask_test_cpu(cpu, buffer->cpumask))
+		atomic_inc(&buffer->buffers[cpu]->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
+
+/**
+ * ring_buffer_record_enable_cpu - undo ring_buffer_record_disable_cpu()
+ * @buffer: the buffer
+ * @cpu: the CPU
+ */
+void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (cpumask_test_cpu(cpu, buffer->cpumask))
+		atomic_dec(&buffer->buffers[cpu]->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
+
+/* --- Statistics --- */
+
+static struct rb_cpu *rb_stat_cpu(struct trace_buffer *buffer, int cpu)
+{
+	return cpumask_test_cpu(cpu, buffer->cpumask) ? buffer->buffers[cpu] : NULL;
+}
+
+/**
+ * ring_buffer_oldest_event_ts - time of the sub-buffer holding the oldest entry
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: that time stamp, or 0 if the CPU has no data.
+ */
+u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+	unsigned long flags;
+	u64 ts = 0;
+
+	if (!cb)
+		return 0;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (rb_reader_next(cb, &ts, false))
+		ts = cb->pages[cb->rd_id].dp->time_stamp;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
+
+/**
+ * ring_buffer_bytes_cpu - bytes of entries written and not yet read or lost
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the byte count.
+ */
+unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+	long bytes;
+
+	if (!cb)
+		return 0;
+	bytes = local_read(&cb->written_bytes) - local_read(&cb->overrun_bytes) -
+		READ_ONCE(cb->read_bytes);
+	return bytes > 0 ? bytes : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
+
+/**
+ * ring_buffer_entries_cpu - entries of a CPU not yet read or lost
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the number of entries.
+ */
+unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+
+	if (!cb)
+		return 0;
+	return local_read(&cb->entries) - local_read(&cb->overrun) -
+	       READ_ONCE(cb->read);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
+
+/**
+ * ring_buffer_overrun_cpu - entries of a CPU lost to overwriting
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
+
+/**
+ * ring_buffer_commit_overrun_cpu - entries refused because the ring was
+ * full of entries still being written
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer,
+					     int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->commit_overrun) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
+
+/**
+ * ring_buffer_dropped_events_cpu - entries refused because the buffer was
+ * full (stop-when-full mode) or the entry was too large
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer,
+					     int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+
+	return cb ? local_read(&cb->dropped) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
+
+/**
+ * ring_buffer_read_events_cpu - entries of a CPU consumed by readers
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+
+	return cb ? READ_ONCE(cb->read) : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
+
+/**
+ * ring_buffer_entries - entries not yet read or lost, all CPUs
+ * @buffer: the buffer
+ *
+ * Return: the number of entries.
+ */
+unsigned long ring_buffer_entries(struct trace_buffer *buffer)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		sum += ring_buffer_entries_cpu(buffer, cpu);
+	return sum;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries);
+
+/**
+ * ring_buffer_overruns - entries lost to overwriting, all CPUs
+ * @buffer: the buffer
+ *
+ * Return: the count.
+ */
+unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask)
+		sum += ring_buffer_overrun_cpu(buffer, cpu);
+	return sum;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overruns);
+
+/**
+ * ring_buffer_nr_dirty_pages - sub-buffers of a CPU holding unread data
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the number of sub-buffers.
+ */
+size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
+	unsigned long commit, next;
+
+	if (!cb)
+		return 0;
+	/* Pairs with the release in rb_publish() */
+	commit = smp_load_acquire(&cb->commit_lpn);
+	next = READ_ONCE(cb->rd_next);
+	if (commit < next)
+		return 0;
+	return min_t(unsigned long, commit - next + 1, cb->nr_slots);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
+
+/* --- Clocks --- */
+
+/**
+ * ring_buffer_time_stamp - the buffer's clock, now
+ * @buffer: the buffer
+ *
+ * Return: the time.
+ */
+u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	u64 now;
+
+	preempt_disable_notrace();
+	now = rb_now(buffer);
+	preempt_enable_notrace();
+	return now;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+/**
+ * ring_buffer_normalize_time_stamp - turn a time stamp into nanoseconds
+ * @buffer: the buffer
+ * @cpu: the CPU it came from
+ * @ts: the time stamp, adjusted in place
+ *
+ * The buffer stores the clock's own values, so there is nothing to do.
+ */
+void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer, int cpu,
+				      u64 *ts)
+{
+}
+EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
+
+/**
+ * ring_buffer_set_clock - choose the clock entries are stamped with
+ * @buffer: the buffer
+ * @clock: the clock; safe in any context
+ */
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
+{
+	buffer->clock = clock;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
+
+/**
+ * ring_buffer_set_time_stamp_abs - stamp every entry with an absolute time
+ * @buffer: the buffer
+ * @abs: true for absolute stamps, false for deltas
+ */
+void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
+{
+	buffer->abs_ts = abs;
+	rb_set_order(buffer, buffer->order);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
+
+/**
+ * ring_buffer_time_stamp_abs - whether entries carry absolute time stamps
+ * @buffer: the buffer
+ *
+ * Return: the setting.
+ */
+bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
+{
+	return buffer->abs_ts;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp_abs);
+
+/* --- Waiting for data --- */
+
+static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
+{
+	size_t dirty;
+
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(buffer);
+	if (ring_buffer_empty_cpu(buffer, cpu))
+		return false;
+	if (!full)
+		return true;
+	dirty = ring_buffer_nr_dirty_pages(buffer, cpu);
+	return dirty * 100 >= (size_t)full * buffer->buffers[cpu]->nr_slots;
+}
+
+static void rb_want_wakeup(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		WRITE_ONCE(buffer->wake_pending, 1);
+	else
+		WRITE_ONCE(buffer->buffers[cpu]->wake_pending, 1);
+	/* The flag before looking for data; a writer commits, then looks */
+	smp_mb();
+}
+
+/* Arm the wakeup first, then look: a commit after the look wakes us. */
+static bool rb_wait_over(struct trace_buffer *buffer, int cpu, int full,
+			 ring_buffer_cond_fn cond, void *data,
+			 unsigned long *gen, unsigned long start)
+{
+	rb_want_wakeup(buffer, cpu);
+	return READ_ONCE(*gen) != start || rb_ready(buffer, cpu, full) ||
+	       (cond && cond(data));
+}
+
+/**
+ * ring_buffer_wait - sleep until a CPU (or any CPU) has data
+ * @buffer: the buffer
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ * @full: for one CPU, the percentage of sub-buffers that must hold data
+ * @cond: extra condition ending the wait when it returns true (may be NULL)
+ * @data: passed to @cond
+ *
+ * Return: 0, or -EINTR if a signal came first.
+ */
+int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
+		     ring_buffer_cond_fn cond, void *data)
+{
+	wait_queue_head_t *wq;
+	unsigned long *gen, start;
+
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		if (!cpumask_test_cpu(cpu, buffer->cpumask))
+			return -ENODEV;
+		wq = &buffer->buffers[cpu]->waitq;
+		gen = &buffer->buffers[cpu]->wake_gen;
+	} else {
+		wq = &buffer->waitq;
+		gen = &buffer->wake_gen;
+	}
+	start = READ_ONCE(*gen);
+	if (wait_event_interruptible(*wq, rb_wait_over(buffer, cpu, full, cond,
+						       data, gen, start)))
+		return -EINTR;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wait);
+
+/**
+ * ring_buffer_poll_wait - poll support for readers of a CPU or of all CPUs
+ * @buffer: the buffer
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ * @filp: the file polled
+ * @poll_table: the poll table
+ * @full: as for ring_buffer_wait()
+ *
+ * Return: EPOLLIN | EPOLLRDNORM when there is data, else 0.
+ */
+__poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
+			       struct file *filp, poll_table *poll_table,
+			       int full)
+{
+	wait_queue_head_t *wq;
+
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		if (!cpumask_test_cpu(cpu, buffer->cpumask))
+			return EPOLLERR;
+		wq = &buffer->buffers[cpu]->waitq;
+	} else {
+		wq = &buffer->waitq;
+	}
+	poll_wait(filp, wq, poll_table);
+	rb_want_wakeup(buffer, cpu);
+	if (rb_ready(buffer, cpu, full))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_poll_wait);
+
+/**
+ * ring_buffer_wake_waiters - end the waits on a CPU (or on all) now
+ * @buffer: the buffer
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS for every waiter
+ */
+void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
+{
+	int i;
+
+	if (!buffer)
+		return;
+	for_each_cpu(i, buffer->cpumask) {
+		struct rb_cpu *cb = buffer->buffers[i];
+
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		WRITE_ONCE(cb->wake_gen, cb->wake_gen + 1);
+		wake_up_all(&cb->waitq);
+	}
+	WRITE_ONCE(buffer->wake_gen, buffer->wake_gen + 1);
+	wake_up_all(&buffer->waitq);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
+
+/* --- Memory mapping: not offered --- */
+
+/**
+ * ring_buffer_map - map a CPU's buffer into user space (not offered)
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @vma: the mapping
+ *
+ * Return: -EOPNOTSUPP.
+ */
+int ring_buffer_map(struct trace_buffer *buffer, int cpu,
+		    struct vm_area_struct *vma)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_map);
+
+/**
+ * ring_buffer_map_dup - account for a copied mapping (not offered)
+ * @buffer: the buffer
+ * @cpu: the CPU
+ */
+void ring_buffer_map_dup(struct trace_buffer *buffer, int cpu)
+{
+}
+EXPORT_SYMBOL_GPL(ring_buffer_map_dup);
+
+/**
+ * ring_buffer_unmap - undo ring_buffer_map() (not offered)
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: -ENODEV.
+ */
+int ring_buffer_unmap(struct trace_buffer *buffer, int cpu)
+{
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unmap);
+
+/**
+ * ring_buffer_map_get_reader - advance a mapped reader (not offered)
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: -ENODEV.
+ */
+int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
+{
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_map_get_reader);
