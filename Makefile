@@ -9,6 +9,7 @@
 #   make conformance   run upstream's whole ftracetest suite on FLAVOUR's kernel
 #   make compare       the same on both flavours, side by side
 #   make lint          checkpatch and upstream-overlap on our files
+#   make bench         ring buffer throughput, ours against upstream (both built)
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
 # configuration, in its own build directory.  DEBUG=lockdep|kasan|kcsan adds
@@ -21,7 +22,7 @@ DEBUG ?=
 export FLAVOUR DEBUG
 
 .DEFAULT_GOAL := all
-.PHONY: all build deps run check conformance compare lint clean distclean help
+.PHONY: all build deps run check conformance compare lint bench clean distclean help
 
 all: build
 
@@ -50,6 +51,10 @@ compare: deps
 
 lint: deps
 	@$(VM)/lint
+
+# Builds both flavours itself.
+bench: deps
+	@$(VM)/bench
 
 # Object trees and run logs; the extracted base and ccache stay.
 clean:
