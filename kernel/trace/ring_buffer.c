@@ -249,11 +249,16 @@ void *ring_buffer_event_data(struct ring_buffer_event *event)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
+/* The buffer's clock; callers have preemption disabled. */
 static __always_inline u64 rb_now(struct trace_buffer *buffer)
 {
-	/* Spare the indirect call for the usual clock. */
+	/*
+	 * The usual clock is trace_clock_local(), which is sched_clock() with
+	 * preemption disabled around it: call that directly, sparing the
+	 * indirect call and the preemption toggle.
+	 */
 	if (likely(buffer->clock == trace_clock_local))
-		return trace_clock_local();
+		return sched_clock();
 	return buffer->clock();
 }
 
@@ -414,8 +419,11 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 		}
 	}
 reserved:
-	WRITE_ONCE(cb->last_tail, TAIL_NONE);
-	barrier();
+	/*
+	 * Time first, then the tail it belongs to: a writer interrupting us
+	 * in between finds last_tail still naming an older tail than the
+	 * current one, and does not trust last_ts.
+	 */
 	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
 	WRITE_ONCE(cb->last_tail, newtail);
@@ -431,12 +439,14 @@ reserved:
 	} else if (!off) {
 		delta = 0;
 	}
-	ev->time_delta = delta;
 	if (size - RB_HDR > RB_SMALL_MAX) {
-		ev->type_len = 0;
+		*ev = (struct ring_buffer_event){ .type_len = 0,
+						  .time_delta = delta };
 		ev->array[0] = size - RB_HDR;
 	} else {
-		ev->type_len = (size - RB_HDR) / RB_ALIGN;
+		*ev = (struct ring_buffer_event){
+			.type_len = (size - RB_HDR) / RB_ALIGN,
+			.time_delta = delta };
 	}
 	local_add(need, &cb->written_bytes);
 	cb->nest_ts[local_read(&cb->depth) - 1] = ts;
@@ -499,13 +509,10 @@ static __always_inline void rb_wakeup(struct rb_cpu *cb)
 		irq_work_queue(&cb->buffer->work);
 }
 
+/* Every possible CPU has its buffer from the start. */
 static __always_inline struct rb_cpu *rb_this_cpu(struct trace_buffer *buffer)
 {
-	int cpu = raw_smp_processor_id();
-
-	if (unlikely(!cpumask_test_cpu(cpu, buffer->cpumask)))
-		return NULL;
-	return buffer->buffers[cpu];
+	return buffer->buffers[raw_smp_processor_id()];
 }
 
 /**
