@@ -211,7 +211,14 @@ static inline void disable_trace_on_warning(void)
 {
 }
 
-/* The preempt-off latency tracer's hooks. */
+/*
+ * The scheduler's reports of preemption going off and back on, for the
+ * preemptirq tracepoints (kernel/trace/trace_preemptirq.c).
+ */
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+void trace_preempt_on(unsigned long a0, unsigned long a1);
+void trace_preempt_off(unsigned long a0, unsigned long a1);
+#else
 static inline void trace_preempt_on(unsigned long a0, unsigned long a1)
 {
 }
@@ -219,5 +226,6 @@ static inline void trace_preempt_on(unsigned long a0, unsigned long a1)
 static inline void trace_preempt_off(unsigned long a0, unsigned long a1)
 {
 }
+#endif
 
 #endif /* _LINUX_FTRACE_H */
