@@ -257,9 +257,11 @@ static __always_inline u64 rb_now(struct trace_buffer *buffer)
 	 * preemption disabled around it: call that directly, sparing the
 	 * indirect call and the preemption toggle.
 	 */
-	if (likely(buffer->clock == trace_clock_local))
+	u64 (*clock)(void) = READ_ONCE(buffer->clock);
+
+	if (likely(clock == trace_clock_local))
 		return sched_clock();
-	return buffer->clock();
+	return clock();
 }
 
 /**
@@ -334,7 +336,7 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 				local_inc(&cb->commit_overrun);
 				return RB_REFUSED;
 			}
-			if (!(cb->buffer->flags & RB_FL_OVERWRITE)) {
+			if (!(READ_ONCE(cb->buffer->flags) & RB_FL_OVERWRITE)) {
 				local_inc(&cb->dropped);
 				return RB_REFUSED;
 			}
@@ -376,6 +378,7 @@ static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 {
 	unsigned int size = rb_data_size(length);
+	bool abs_ts = READ_ONCE(buffer->abs_ts);
 	struct ring_buffer_event *ev;
 	unsigned int off, need, stamp;
 	u64 tail, newtail, last, ts, delta = 0;
@@ -387,7 +390,7 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 		ts = rb_now(buffer);
 		off = TAIL_OFF(tail);
 		stamp = 0;
-		if (unlikely(buffer->abs_ts)) {
+		if (unlikely(abs_ts)) {
 			stamp = RINGBUF_TYPE_TIME_STAMP;
 		} else if (off) {
 			if (unlikely(last != tail)) {
@@ -409,8 +412,13 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 		}
 		/* The first entry of a page is timed by the page itself. */
 		off = 0;
-		stamp = unlikely(buffer->abs_ts) ? RINGBUF_TYPE_TIME_STAMP : 0;
+		stamp = unlikely(abs_ts) ? RINGBUF_TYPE_TIME_STAMP : 0;
 		need = size + (stamp ? RB_STAMP_LEN : 0);
+		if (unlikely(need > buffer->data_size)) {
+			/* Absolute stamps were switched on after the size check. */
+			local_inc(&cb->dropped);
+			return NULL;
+		}
 		switch (rb_move_tail(cb, tail, need, &newtail)) {
 		case RB_MOVED:
 			goto reserved;
@@ -540,11 +548,19 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	cb = rb_this_cpu(buffer);
 	if (unlikely(!cb || atomic_read(&cb->record_disabled)))
 		goto out;
-	if (unlikely(length > buffer->max_len)) {
+	if (unlikely(length > READ_ONCE(buffer->max_len))) {
 		local_inc(&cb->dropped);
 		goto out;
 	}
+	/* Emulated cmpxchg is not NMI-safe. */
+	if (!IS_ENABLED(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG) && unlikely(in_nmi()))
+		goto out;
 	if (unlikely(local_inc_return(&cb->depth) > RB_MAX_NEST)) {
+		local_dec(&cb->depth);
+		goto out;
+	}
+	/* ring_buffer_swap_cpu() only swaps a CPU buffer nobody is inside. */
+	if (unlikely(READ_ONCE(buffer->buffers[raw_smp_processor_id()]) != cb)) {
 		local_dec(&cb->depth);
 		goto out;
 	}
@@ -591,9 +607,15 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	unsigned int size = rb_entry_size(event);
 	u64 tail = local64_read(&cb->tail);
 	struct buffer_data_page *dp = cb->pages[TAIL_ID(tail)].dp;
-	unsigned int off = (void *)event - (void *)dp->data;
+	void *end = (void *)event + size;
 
-	if (off < buffer->data_size && off + size == TAIL_OFF(tail) &&
+	/*
+	 * Only the outermost writer gives the space back: a writer it
+	 * interrupted may have read the time of this entry as its own
+	 * predecessor's.
+	 */
+	if (local_read(&cb->depth) == 1 && (void *)event >= (void *)dp->data &&
+	    end == (void *)&dp->data[TAIL_OFF(tail)] &&
 	    local64_cmpxchg(&cb->tail, tail, tail - size) == tail) {
 		WRITE_ONCE(cb->last_tail, TAIL_NONE);
 		local_sub(size, &cb->written_bytes);
@@ -807,8 +829,8 @@ static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 	buffer->data_size = (PAGE_SIZE << order) -
 			    offsetof(struct buffer_data_page, data);
 	/* Room for the header, a length word and a possible time stamp. */
-	buffer->max_len = buffer->data_size - RB_HDR - sizeof(u32) -
-			  (buffer->abs_ts ? RB_STAMP_LEN : 0);
+	WRITE_ONCE(buffer->max_len, buffer->data_size - RB_HDR - sizeof(u32) -
+		   (buffer->abs_ts ? RB_STAMP_LEN : 0));
 }
 
 /**
@@ -950,15 +972,17 @@ static void rb_unquiesce(struct rb_cpu *cb)
 
 /*
  * Rebuild a quiesced CPU's ring with @n slots, keeping the newest unread
- * pages that fit (older ones count as overrun).  @slots and @pages are the
- * new arrays; @pool holds @nr_pool spare data pages and gets back whatever
+ * pages that fit (older ones count as overrun).  *@slotsp and *@pagesp are
+ * the new arrays and get the old ones back; @pool holds @nr_pool spare data pages and gets back whatever
  * the new ring does not use.  @ids has room for the old ring's slot count.
  * Reader lock held.
  */
-static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t *slots,
-		       struct rb_page *pages, struct buffer_data_page **pool,
+static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t **slotsp,
+		       struct rb_page **pagesp, struct buffer_data_page **pool,
 		       unsigned int *nr_pool, unsigned int *ids)
 {
+	atomic64_t *slots = *slotsp;
+	struct rb_page *pages = *pagesp;
 	unsigned int old_n = cb->nr_slots, nr_data = 0, i, slot, keep;
 	u64 tail = local64_read(&cb->tail);
 	u64 tx = atomic64_read(&cb->slots[TAIL_SLOT(tail)]);
@@ -966,7 +990,14 @@ static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t *slots,
 
 	/* Unread pages in the ring, oldest first; the writer's is the last. */
 	slot = cb->rd_slot;
-	for (lpn = cb->rd_next; lpn <= SLOT_LPN(tx); lpn++) {
+	lpn = cb->rd_next;
+	if (SLOT_LPN(tx) >= lpn + old_n) {
+		unsigned long skip = SLOT_LPN(tx) - old_n + 1 - lpn;
+
+		lpn += skip;
+		slot = (slot + skip) % old_n;
+	}
+	for (; lpn <= SLOT_LPN(tx); lpn++) {
 		u64 x = atomic64_read(&cb->slots[slot]);
 
 		if (SLOT_LPN(x) == lpn && !(x & SLOT_EMPTY))
@@ -1014,8 +1045,9 @@ static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t *slots,
 	for (i = slot + 1; i < n; i++)
 		atomic64_set(&slots[i], SLOT_MK(i, base + i - n, true));
 
-	kfree(cb->slots);
-	kfree(cb->pages);
+	/* The old arrays go back to the caller, to be freed after unlocking. */
+	*slotsp = cb->slots;
+	*pagesp = cb->pages;
 	cb->slots = slots;
 	cb->pages = pages;
 	cb->nr_slots = n;
@@ -1059,11 +1091,9 @@ static int rb_resize_cpu(struct rb_cpu *cb, unsigned int n)
 	}
 	rb_quiesce(cb);
 	raw_spin_lock_irq(&cb->reader_lock);
-	rb_rebuild(cb, n, slots, pages, pool, &nr_pool, ids);
+	rb_rebuild(cb, n, &slots, &pages, pool, &nr_pool, ids);
 	raw_spin_unlock_irq(&cb->reader_lock);
 	rb_unquiesce(cb);
-	slots = NULL;
-	pages = NULL;
 	ret = 0;
 out:
 	for (i = 0; pool && i < nr_pool; i++)
@@ -1100,7 +1130,7 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 		return -EINVAL;
 	if (cpu != RING_BUFFER_ALL_CPUS && !cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
-	if (DIV_ROUND_UP(size, buffer->data_size) >= RB_MAX_PAGES - 2)
+	if (size / buffer->data_size >= RB_MAX_PAGES - 3)
 		return -ENOMEM;
 	n = rb_slots_for(buffer, size);
 	/* Refuse early what cannot possibly be had. */
@@ -1167,10 +1197,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 {
 	mutex_lock(&buffer->mutex);
-	if (val)
-		buffer->flags |= RB_FL_OVERWRITE;
-	else
-		buffer->flags &= ~RB_FL_OVERWRITE;
+	WRITE_ONCE(buffer->flags, val ? buffer->flags | RB_FL_OVERWRITE :
+				   buffer->flags & ~RB_FL_OVERWRITE);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
@@ -1178,7 +1206,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
 /* Empty a quiesced CPU's ring and zero its statistics; reader lock held. */
 static void rb_reset_locked(struct rb_cpu *cb)
 {
-	rb_init_ring(cb, cb->rd_next + 2 * cb->nr_slots);
+	rb_init_ring(cb, max(cb->commit_lpn, cb->rd_next) + 2 * cb->nr_slots);
 	rb_clear_stats(cb);
 }
 
@@ -1286,53 +1314,69 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
-	struct rb_cpu **fresh;
+	struct rb_order_change {
+		atomic64_t *slots;
+		struct rb_page *pages;
+		unsigned int n;
+	} *chg;
 	unsigned int old_order;
 	int cpu, ret = 0;
 
-	if (!buffer || order < 0 || (PAGE_SIZE << order) > SZ_1M)
+	if (!buffer || order < 0 || order > get_order(SZ_1M))
 		return -EINVAL;
 	if (order == buffer->order)
 		return 0;
-	fresh = kcalloc(nr_cpu_ids, sizeof(*fresh), GFP_KERNEL);
-	if (!fresh)
+	chg = kcalloc(nr_cpu_ids, sizeof(*chg), GFP_KERNEL);
+	if (!chg)
 		return -ENOMEM;
 
 	mutex_lock(&buffer->mutex);
+	old_order = buffer->order;
 	for_each_cpu(cpu, buffer->cpumask) {
+		unsigned long n = DIV_ROUND_UP(ring_buffer_size(buffer, cpu),
+					       (PAGE_SIZE << order) -
+					       offsetof(struct buffer_data_page, data));
+
 		if (atomic_read(&buffer->buffers[cpu]->iterators)) {
 			ret = -EBUSY;
 			goto out;
 		}
-	}
-	old_order = buffer->order;
-	for_each_cpu(cpu, buffer->cpumask) {
-		unsigned long bytes = ring_buffer_size(buffer, cpu);
-		unsigned long n = max_t(unsigned long, 2,
-					DIV_ROUND_UP(bytes, PAGE_SIZE << order));
-
-		buffer->order = order;
-		fresh[cpu] = rb_alloc_cpu(buffer, cpu, n);
-		buffer->order = old_order;
-		if (!fresh[cpu]) {
-			ret = -ENOMEM;
+		chg[cpu].n = clamp_t(unsigned long, n, 2, RB_MAX_PAGES - 2);
+		ret = rb_alloc_arrays(cpu, chg[cpu].n, order, 0, &chg[cpu].slots,
+				      &chg[cpu].pages);
+		if (ret)
 			goto out;
-		}
 	}
+	/* No writer inside, no reader in the middle of a page. */
 	atomic_inc(&buffer->record_disabled);
 	synchronize_rcu();
-	rb_set_order(buffer, order);
 	for_each_cpu(cpu, buffer->cpumask) {
-		swap(fresh[cpu], buffer->buffers[cpu]);
-		atomic_set(&buffer->buffers[cpu]->record_disabled,
-			   atomic_read(&fresh[cpu]->record_disabled));
+		struct rb_cpu *cb = buffer->buffers[cpu];
+
+		raw_spin_lock_irq(&cb->reader_lock);
+		swap(cb->slots, chg[cpu].slots);
+		swap(cb->pages, chg[cpu].pages);
+		swap(cb->nr_slots, chg[cpu].n);
+		rb_init_ring(cb, 0);
+		rb_clear_stats(cb);
+		raw_spin_unlock_irq(&cb->reader_lock);
 	}
+	rb_set_order(buffer, order);
 	atomic_dec(&buffer->record_disabled);
 out:
 	mutex_unlock(&buffer->mutex);
-	for_each_possible_cpu(cpu)
-		rb_free_cpu(fresh[cpu], ret ? order : old_order);
-	kfree(fresh);
+	/* What is left in chg: the old rings, or on failure the new ones. */
+	for_each_possible_cpu(cpu) {
+		unsigned int i;
+
+		if (!chg[cpu].pages)
+			continue;
+		for (i = 0; i <= chg[cpu].n; i++)
+			rb_free_dp(chg[cpu].pages[i].dp, ret ? order : old_order);
+		kfree(chg[cpu].pages);
+		kfree(chg[cpu].slots);
+	}
+	kfree(chg);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
@@ -1405,6 +1449,13 @@ static bool rb_take_page(struct rb_cpu *cb)
 
 		if (cb->rd_next > limit)
 			return false;
+		/* Anything N or more pages behind the commit page is gone. */
+		if (limit - cb->rd_next >= cb->nr_slots) {
+			unsigned long skip = limit - cb->nr_slots + 1 - cb->rd_next;
+
+			cb->rd_next += skip;
+			cb->rd_slot = (cb->rd_slot + skip) % cb->nr_slots;
+		}
 		x = atomic64_read(&cb->slots[cb->rd_slot]);
 		if (SLOT_LPN(x) != cb->rd_next || (x & SLOT_EMPTY)) {
 			cb->rd_next++;
@@ -1688,25 +1739,32 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 	struct rb_cpu *cb = it->cb;
 	unsigned long next = it->lpn + 1;
 
+	unsigned long limit;
+
 	if (next < cb->rd_next && next != cb->rd_lpn) {
-		/* The consumer went past us: what we had not seen is gone. */
-		next = cb->rd_lpn;
-		if (cb->rd_pos || !rb_iter_load(it, next))
-			next = cb->rd_next;
-		else
-			goto loaded;
+		/* The consumer went past us: go on where it is. */
 		it->dropped = true;
+		if (rb_iter_load(it, cb->rd_lpn) && cb->rd_pos < it->len) {
+			it->pos = cb->rd_pos;
+			it->ts = cb->rd_ts;
+			return true;
+		}
+		next = cb->rd_next;
 	}
 	for (;;) {
 		/* Pairs with the release in rb_publish() */
-		if (next > smp_load_acquire(&cb->commit_lpn))
+		limit = smp_load_acquire(&cb->commit_lpn);
+		if (next > limit)
 			return false;
+		if (limit - next >= cb->nr_slots) {
+			next = limit - cb->nr_slots + 1;
+			it->dropped = true;
+		}
 		if (rb_iter_load(it, next))
 			break;
 		it->dropped = true;
 		next++;
 	}
-loaded:
 	it->pos = 0;
 	it->ts = it->page_ts;
 	return true;
@@ -1787,16 +1845,17 @@ struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
 	it = kzalloc(sizeof(*it), flags);
 	if (!it)
 		return NULL;
+	/* Resizing and order changes check for iterators under the mutex. */
+	mutex_lock(&buffer->mutex);
 	it->copy = kmalloc(PAGE_SIZE << buffer->order, flags);
 	if (!it->copy) {
+		mutex_unlock(&buffer->mutex);
 		kfree(it);
 		return NULL;
 	}
 	cb = buffer->buffers[cpu];
 	it->cb = cb;
 	atomic_inc(&cb->iterators);
-	/* A resize that got past its check before ours has finished by now. */
-	mutex_lock(&buffer->mutex);
 	mutex_unlock(&buffer->mutex);
 	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
 	rb_iter_start(it);
@@ -1987,6 +2046,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	struct buffer_data_page *dst, *src;
 	unsigned long flags, lost, n = 0;
 	struct rb_cpu *cb;
+	bool final;
 	int ret = -1;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask) || !rpage ||
@@ -2002,12 +2062,14 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	if (!rb_reader_ready(cb))
 		goto out;
 	src = cb->pages[cb->rd_id].dp;
+	/* Final first: a page seen final has its last commit count. */
+	final = rb_reader_final(cb);
 	commit = rb_reader_commit(cb);
-	if (full && !rb_reader_final(cb))
+	if (full && !final)
 		goto out;
 	lost = cb->rd_lost;
 
-	if (!cb->rd_pos && rb_reader_final(cb) && room >= buffer->data_size) {
+	if (!cb->rd_pos && final && room >= buffer->data_size) {
 		/* Hand the whole sub-buffer over. */
 		n = rb_count_entries(src, commit);
 		cb->pages[cb->rd_id].dp = dst;
@@ -2454,7 +2516,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
  */
 void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
 {
-	buffer->clock = clock;
+	WRITE_ONCE(buffer->clock, clock);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
 
@@ -2465,8 +2527,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
  */
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 {
-	buffer->abs_ts = abs;
+	mutex_lock(&buffer->mutex);
+	WRITE_ONCE(buffer->abs_ts, abs);
 	rb_set_order(buffer, buffer->order);
+	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
 
@@ -2504,7 +2568,11 @@ static void rb_want_wakeup(struct trace_buffer *buffer, int cpu)
 		WRITE_ONCE(buffer->wake_pending, 1);
 	else
 		WRITE_ONCE(buffer->buffers[cpu]->wake_pending, 1);
-	/* The flag before looking for data; a writer commits, then looks */
+	/*
+	 * The flag before looking for data.  Writers read the flag after
+	 * publishing without a full barrier (it would cost every write), so a
+	 * wakeup can be missed until the next commit on that CPU.
+	 */
 	smp_mb();
 }
 
