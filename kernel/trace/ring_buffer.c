@@ -1702,8 +1702,12 @@ static bool rb_iter_load(struct ring_buffer_iter *it, unsigned long lpn)
 		smp_rmb();
 	}
 	len = min(len, cb->buffer->data_size);
-	it->copy->time_stamp = dp->time_stamp;
-	memcpy(it->copy->data, dp->data, len);
+	/*
+	 * A ring page may be overwritten while it is copied; the slot check
+	 * below throws such a copy away, so the race is harmless.
+	 */
+	it->copy->time_stamp = data_race(dp->time_stamp);
+	data_race(memcpy(it->copy->data, dp->data, len));
 	if (x) {
 		/* The copy before the re-check; the writer claims, then writes */
 		smp_rmb();
