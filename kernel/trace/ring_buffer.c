@@ -332,7 +332,7 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 		if (!(x & SLOT_EMPTY)) {
 			struct rb_page *old = &cb->pages[SLOT_ID(x)];
 
-			if (SLOT_LPN(x) >= cb->commit_lpn) {
+			if (SLOT_LPN(x) >= READ_ONCE(cb->commit_lpn)) {
 				local_inc(&cb->commit_overrun);
 				return RB_REFUSED;
 			}
@@ -340,8 +340,8 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 				local_inc(&cb->dropped);
 				return RB_REFUSED;
 			}
-			lost = rb_count_entries(old->dp, old->end);
-			lost_bytes = old->end;
+			lost_bytes = READ_ONCE(old->end);
+			lost = rb_count_entries(old->dp, lost_bytes);
 		}
 		if (!atomic64_try_cmpxchg(&cb->slots[next], &x,
 					  SLOT_MK(SLOT_ID(x), lpn, false)))
@@ -354,7 +354,7 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 	*newtail = TAIL_MK(next, SLOT_ID(x), need);
 	if (local64_cmpxchg(&cb->tail, tail, *newtail) != tail)
 		return RB_RETRY;
-	cb->pages[TAIL_ID(tail)].end = TAIL_OFF(tail);
+	WRITE_ONCE(cb->pages[TAIL_ID(tail)].end, TAIL_OFF(tail));
 	return RB_MOVED;
 }
 
@@ -471,7 +471,11 @@ static void rb_publish(struct rb_cpu *cb)
 	u64 tail = local64_read(&cb->tail);
 	unsigned int tid = TAIL_ID(tail);
 
-	while (cb->commit_id != tid) {
+	/*
+	 * Writers that interrupt us do not publish, but they read this state
+	 * (and a later outermost writer re-reads it): hence the _ONCE.
+	 */
+	while (READ_ONCE(cb->commit_id) != tid) {
 		struct rb_page *done = &cb->pages[cb->commit_id];
 		unsigned int slot = rb_next_slot(cb, cb->commit_slot);
 		u64 x = atomic64_read(&cb->slots[slot]);
@@ -480,16 +484,16 @@ static void rb_publish(struct rb_cpu *cb)
 		local_set(&cb->pages[SLOT_ID(x)].dp->commit, 0);
 		/* Entries before their commit count; pairs with rb_reader_commit() */
 		smp_wmb();
-		local_set(&done->dp->commit, done->end);
-		cb->commit_id = SLOT_ID(x);
-		cb->commit_slot = slot;
+		local_set(&done->dp->commit, READ_ONCE(done->end));
+		WRITE_ONCE(cb->commit_id, SLOT_ID(x));
+		WRITE_ONCE(cb->commit_slot, slot);
 		/* Page and commit counts before the lpn; pairs with rb_take_page() */
 		smp_store_release(&cb->commit_lpn, cb->commit_lpn + 1);
 	}
 	/* Entries before their commit count; pairs with rb_reader_commit() */
 	smp_wmb();
 	local_set(&cb->pages[tid].dp->commit, TAIL_OFF(tail));
-	cb->published = tail;
+	WRITE_ONCE(cb->published, tail);
 }
 
 static __always_inline void rb_end_write(struct rb_cpu *cb)
@@ -503,7 +507,7 @@ static __always_inline void rb_end_write(struct rb_cpu *cb)
 		local_dec(&cb->depth);
 		barrier();
 		/* An interrupt may have reserved after our look at the tail. */
-		if (likely(local64_read(&cb->tail) == cb->published))
+		if (likely(local64_read(&cb->tail) == READ_ONCE(cb->published)))
 			return;
 		local_inc(&cb->depth);
 	}
