@@ -428,10 +428,15 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 	}
 reserved:
 	/*
-	 * Time first, then the tail it belongs to: a writer interrupting us
-	 * in between finds last_tail still naming an older tail than the
-	 * current one, and does not trust last_ts.
+	 * Record our time for the next writer, bracketed so that nobody can
+	 * pair it with another tail: if we interrupted a writer that has
+	 * not recorded its own time yet, ours is newer and theirs will
+	 * overwrite it; while last_tail is TAIL_NONE no one trusts last_ts,
+	 * and afterwards last_tail names our tail, which is no longer the
+	 * current one if anybody reserved after us.
 	 */
+	WRITE_ONCE(cb->last_tail, TAIL_NONE);
+	barrier();
 	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
 	WRITE_ONCE(cb->last_tail, newtail);
