@@ -340,8 +340,13 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 				local_inc(&cb->dropped);
 				return RB_REFUSED;
 			}
+			/*
+			 * A writer interrupting us may claim this page and
+			 * write into it while we count; our claim then fails
+			 * and the count is thrown away.
+			 */
 			lost_bytes = READ_ONCE(old->end);
-			lost = rb_count_entries(old->dp, lost_bytes);
+			lost = data_race(rb_count_entries(old->dp, lost_bytes));
 		}
 		if (!atomic64_try_cmpxchg(&cb->slots[next], &x,
 					  SLOT_MK(SLOT_ID(x), lpn, false)))
