@@ -340,12 +340,12 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 				local_inc(&cb->dropped);
 				return RB_REFUSED;
 			}
+			lost_bytes = READ_ONCE(old->end);
 			/*
 			 * A writer interrupting us may claim this page and
 			 * write into it while we count; our claim then fails
 			 * and the count is thrown away.
 			 */
-			lost_bytes = READ_ONCE(old->end);
 			lost = data_race(rb_count_entries(old->dp, lost_bytes));
 		}
 		if (!atomic64_try_cmpxchg(&cb->slots[next], &x,
@@ -1721,6 +1721,7 @@ static bool rb_iter_load(struct ring_buffer_iter *it, unsigned long lpn)
 	 * below throws such a copy away, so the race is harmless.
 	 */
 	it->copy->time_stamp = data_race(dp->time_stamp);
+	/* The same tolerated race for the entries. */
 	data_race(memcpy(it->copy->data, dp->data, len));
 	if (x) {
 		/* The copy before the re-check; the writer claims, then writes */
