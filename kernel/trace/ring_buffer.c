@@ -217,6 +217,26 @@ static inline u64 rb_stamp_value(struct ring_buffer_event *ev)
 	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;
 }
 
+/*
+ * The time after entry @ev, given the time @ts before it.  A TIME_STAMP
+ * holds the low 59 bits; the rest come from the page's time, @page_ts.
+ */
+static inline u64 rb_time_after(struct ring_buffer_event *ev, u64 ts,
+				u64 page_ts)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		/* Discarded: its time_delta only marks it as such. */
+		return ts;
+	case RINGBUF_TYPE_TIME_EXTEND:
+		return ts + rb_stamp_value(ev);
+	case RINGBUF_TYPE_TIME_STAMP:
+		return rb_stamp_value(ev) | (page_ts & ~RB_STAMP_MASK);
+	default:
+		return ts + ev->time_delta;
+	}
+}
+
 /**
  * ring_buffer_event_length - payload length of an entry
  * @event: the entry
@@ -531,12 +551,6 @@ static __always_inline void rb_wakeup(struct rb_cpu *cb)
 		irq_work_queue(&cb->buffer->work);
 }
 
-/* Every possible CPU has its buffer from the start. */
-static __always_inline struct rb_cpu *rb_this_cpu(struct trace_buffer *buffer)
-{
-	return buffer->buffers[raw_smp_processor_id()];
-}
-
 /**
  * ring_buffer_lock_reserve - reserve room for an entry on this CPU
  * @buffer: the buffer
@@ -555,11 +569,14 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 {
 	struct ring_buffer_event *ev;
 	struct rb_cpu *cb;
+	int cpu;
 
 	preempt_disable_notrace();
 	if (unlikely(atomic_read(&buffer->record_disabled)))
 		goto out;
-	cb = rb_this_cpu(buffer);
+	/* Every possible CPU has its buffer from the start. */
+	cpu = raw_smp_processor_id();
+	cb = buffer->buffers[cpu];
 	if (unlikely(!cb || atomic_read(&cb->record_disabled)))
 		goto out;
 	if (unlikely(length > READ_ONCE(buffer->max_len))) {
@@ -574,7 +591,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 		goto out;
 	}
 	/* ring_buffer_swap_cpu() only swaps a CPU buffer nobody is inside. */
-	if (unlikely(READ_ONCE(buffer->buffers[raw_smp_processor_id()]) != cb)) {
+	if (unlikely(READ_ONCE(buffer->buffers[cpu]) != cb)) {
 		local_dec(&cb->depth);
 		goto out;
 	}
@@ -1560,22 +1577,12 @@ static struct ring_buffer_event *rb_reader_next(struct rb_cpu *cb, u64 *ts,
 			cb->rd_ts = dp->time_stamp;
 		ev = (void *)&dp->data[cb->rd_pos];
 		size = rb_entry_size(ev);
-		switch (ev->type_len) {
-		case RINGBUF_TYPE_PADDING:
-			/* Discarded: its time_delta only marks it as such. */
-			if (!size) {
-				cb->rd_pos = rb_reader_commit(cb);
-				continue;
-			}
-			break;
-		case RINGBUF_TYPE_TIME_EXTEND:
-			cb->rd_ts += rb_stamp_value(ev);
-			break;
-		case RINGBUF_TYPE_TIME_STAMP:
-			cb->rd_ts = rb_stamp_value(ev) |
-				    (dp->time_stamp & ~RB_STAMP_MASK);
-			break;
-		default:
+		if (!size) {
+			/* Padding to the end of the page. */
+			cb->rd_pos = rb_reader_commit(cb);
+			continue;
+		}
+		if (rb_is_data(ev)) {
 			if (ts)
 				*ts = cb->rd_ts + ev->time_delta;
 			if (consume) {
@@ -1586,6 +1593,7 @@ static struct ring_buffer_event *rb_reader_next(struct rb_cpu *cb, u64 *ts,
 			}
 			return ev;
 		}
+		cb->rd_ts = rb_time_after(ev, cb->rd_ts, dp->time_stamp);
 		cb->rd_pos += size;
 		cb->read_bytes += size;
 	}
@@ -1816,17 +1824,7 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
 			it->pos = it->len;
 			continue;
 		}
-		switch (ev->type_len) {
-		case RINGBUF_TYPE_PADDING:
-			break;
-		case RINGBUF_TYPE_TIME_EXTEND:
-			it->ts += rb_stamp_value(ev);
-			break;
-		case RINGBUF_TYPE_TIME_STAMP:
-			it->ts = rb_stamp_value(ev) |
-				 (it->page_ts & ~RB_STAMP_MASK);
-			break;
-		default:
+		if (rb_is_data(ev)) {
 			if (ts)
 				*ts = it->ts + ev->time_delta;
 			if (advance) {
@@ -1835,6 +1833,7 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
 			}
 			return ev;
 		}
+		it->ts = rb_time_after(ev, it->ts, it->page_ts);
 		it->pos += size;
 	}
 }
@@ -2111,13 +2110,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 			memcpy(&dst->data[used], ev, size);
 			if (rb_is_data(ev))
 				n++;
-			else if (ev->type_len == RINGBUF_TYPE_TIME_EXTEND)
-				cb->rd_ts += rb_stamp_value(ev);
-			else if (ev->type_len == RINGBUF_TYPE_TIME_STAMP)
-				cb->rd_ts = rb_stamp_value(ev) |
-					    (src->time_stamp & ~RB_STAMP_MASK);
-			if (rb_is_data(ev))
-				cb->rd_ts += ev->time_delta;
+			cb->rd_ts = rb_time_after(ev, cb->rd_ts, src->time_stamp);
 			used += size;
 			pos += size;
 		}
