@@ -82,6 +82,11 @@ static inline void ftrace_init(void)
 {
 }
 
+#ifdef CONFIG_TRACING
+/* Boot: allocate the top-level buffer early, create tracefs files later. */
+void early_trace_init(void);
+void trace_init(void);
+#else
 static inline void early_trace_init(void)
 {
 }
@@ -89,6 +94,7 @@ static inline void early_trace_init(void)
 static inline void trace_init(void)
 {
 }
+#endif
 
 static inline void ftrace_free_init_mem(void)
 {
@@ -206,10 +212,32 @@ static inline void ftrace_graph_stop(void)
 {
 }
 
+#ifdef CONFIG_TRACING
+enum ftrace_dump_mode;
+struct ctl_table;
+
+/*
+ * ftrace_dump_on_oops: "0" (off), "1" (every CPU), "2"/"orig_cpu" (the
+ * CPU that oopsed), optionally followed by ",INSTANCE[=orig_cpu]..."; the
+ * kernel.ftrace_dump_on_oops sysctl writes the string directly.
+ */
+#define MAX_TRACER_SIZE		100
+extern char ftrace_dump_on_oops[];
+int ftrace_dump_on_oops_enabled(void);
+
+/* kernel.tracepoint_printk: events also go to printk (tp_printk). */
+extern int tracepoint_printk;
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos);
+
 /* Stop tracing on the first WARN() if asked to (traceoff_on_warning). */
+extern int __disable_trace_on_warning;
+void disable_trace_on_warning(void);
+#else
 static inline void disable_trace_on_warning(void)
 {
 }
+#endif
 
 /*
  * The scheduler's reports of preemption going off and back on, for the

@@ -5,9 +5,9 @@
 /*
  * Interfaces of the tracing core for other kernel code: mirroring trace
  * output to another sink (trace_export), writing into a named trace
- * instance, and the OS-noise tracer's architecture hooks.  They arrive with
- * the tracing core; until then the calls are inline no-ops that report
- * failure where they return a value.
+ * instance, and the OS-noise tracer's architecture hooks.  Without
+ * CONFIG_TRACING the calls are inline no-ops that report failure where
+ * they return a value; exports are not offered yet.
  */
 
 #include <linux/types.h>
@@ -41,6 +41,27 @@ static inline int unregister_ftrace_export(struct trace_export *sink)
 	return 0;
 }
 
+#ifdef CONFIG_TRACING
+/*
+ * Kernel users of named instances: get (creating it if need be) and put
+ * an instance, write into it, and remove it.  See kernel/trace/trace.c.
+ */
+void trace_printk_init_buffers(void);
+__printf(3, 4) int trace_array_printk(struct trace_array *tr, unsigned long ip,
+				      const char *fmt, ...);
+int trace_array_init_printk(struct trace_array *tr);
+void trace_array_put(struct trace_array *tr);
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems);
+int trace_array_destroy(struct trace_array *tr);
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size);
+
+#define trace_array_puts(tr, str)					\
+	({								\
+		str ? __trace_array_puts(tr, _THIS_IP_, str, strlen(str)) : -1; \
+	})
+#else
 static inline void trace_printk_init_buffers(void)
 {
 }
@@ -70,5 +91,6 @@ static inline int trace_array_destroy(struct trace_array *inst)
 {
 	return 0;
 }
+#endif
 
 #endif /* __LINUX_TRACE_API_H */

@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracing core's internal interfaces.
+ *
+ * A trace_array is one tracing context: the top-level one at the root of
+ * tracefs, and one per directory made under instances/.  Each owns a ring
+ * buffer, its option bits, its clock, its tracer and its tracefs files.
+ *
+ * The core is split by job:
+ *   trace.c         trace arrays and instances, their tracefs files and
+ *                   settings, the tracer registry, recording helpers,
+ *                   command-line/tgid caches, boot parameters
+ *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
+ *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
+ *   trace_output.c  turning one record into text: headers, the context
+ *                   columns, raw/hex/bin, printers of the core's records
+ *   trace_seq.c     the trace_seq text buffer
+ *   trace_printk.c  trace_printk()/trace_puts(), printk_formats,
+ *                   trace_marker and trace_marker_raw, error_log
+ *   trace_nop.c     the nop tracer
+ *
+ * Locking: tracing_lock (a mutex) serialises every change of a trace
+ * array's settings, the list of arrays and the tracer registry.  Writers
+ * of records take no lock: they reserve in the ring buffer and commit.
+ */
+#ifndef _KERNEL_TRACE_TRACE_H
+#define _KERNEL_TRACE_TRACE_H
+
+#include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/ftrace.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/trace.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+#include <linux/tracefs.h>
+
+/* Record types of the core.  The numbers are ABI: tools know them. */
+enum trace_type {
+	__TRACE_FIRST_TYPE = 0,
+	TRACE_FN,
+	TRACE_CTX,
+	TRACE_WAKE,
+	TRACE_STACK,
+	TRACE_PRINT,
+	TRACE_BPRINT,
+	TRACE_MMIO_RW,
+	TRACE_MMIO_MAP,
+	TRACE_BRANCH,
+	TRACE_GRAPH_RET,
+	TRACE_GRAPH_ENT,
+	TRACE_USER_STACK,
+	TRACE_BLK,
+	TRACE_BPUTS,
+	TRACE_HWLAT,
+	TRACE_OSNOISE,
+	TRACE_TIMERLAT,
+	TRACE_RAW_DATA,
+	TRACE_FUNC_REPEATS,
+	__TRACE_LAST_TYPE,
+};
+
+/*
+ * The core's records.  Their layouts are what events/ftrace/NAME/format
+ * will describe, so fields keep upstream's order and types.
+ */
+struct print_entry {		/* TRACE_PRINT: trace_marker, trace_printk */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	char			buf[];	/* NUL-terminated text */
+};
+
+struct bprint_entry {		/* TRACE_BPRINT: binary trace_printk */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*fmt;
+	u32			buf[];	/* arguments packed by vbin_printf() */
+};
+
+struct bputs_entry {		/* TRACE_BPUTS: trace_puts() of a constant */
+	struct trace_entry	ent;
+	unsigned long		ip;
+	const char		*str;
+};
+
+struct raw_data_entry {		/* TRACE_RAW_DATA: trace_marker_raw */
+	struct trace_entry	ent;
+	unsigned int		id;
+	char			buf[];
+};
+
+#define FTRACE_STACK_ENTRIES	8
+
+struct stack_entry {		/* TRACE_STACK: the stacktrace option */
+	struct trace_entry	ent;
+	int			size;	/* number of valid caller[] slots */
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
+
+struct userstack_entry {	/* TRACE_USER_STACK: userstacktrace */
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
+
+/* Longest trace_printk() text, and longest single trace_marker write. */
+#define TRACE_BUF_SIZE		1024
+#define TRACE_MARKER_MAX_SIZE	4096
+
+/*
+ * Options: one bit each in trace_array.flags.  The order is the order
+ * trace_options lists them in (and tools may rely on that); the names
+ * are in trace_option_names[] (trace.c), indexed by these numbers.
+ */
+enum trace_option_bit {
+	TOPT_PRINT_PARENT,
+	TOPT_SYM_OFFSET,
+	TOPT_SYM_ADDR,
+	TOPT_VERBOSE,
+	TOPT_RAW,
+	TOPT_HEX,
+	TOPT_BIN,
+	TOPT_BLOCK,
+	TOPT_FIELDS,
+	TOPT_PRINTK,
+	TOPT_ANNOTATE,
+	TOPT_USERSTACKTRACE,
+	TOPT_SYM_USEROBJ,
+	TOPT_PRINTK_MSGONLY,
+	TOPT_CONTEXT_INFO,
+	TOPT_LATENCY_FMT,
+	TOPT_RECORD_CMD,
+	TOPT_RECORD_TGID,
+	TOPT_OVERWRITE,
+	TOPT_STOP_ON_FREE,
+	TOPT_IRQ_INFO,
+	TOPT_MARKERS,
+	TOPT_EVENT_FORK,
+	TOPT_TRACE_PRINTK_DEST,
+	TOPT_PAUSE_ON_TRACE,
+	TOPT_HASH_PTR,
+	TOPT_STACKTRACE,
+	TRACE_OPTION_COUNT,
+};
+
+#define TRACE_ITER(name)	BIT_ULL(TOPT_##name)
+
+/* Options only the top-level array has (instances have no files for them). */
+#define TRACE_TOP_LEVEL_OPTIONS \
+	(TRACE_ITER(PRINTK) | TRACE_ITER(PRINTK_MSGONLY) | TRACE_ITER(RECORD_CMD))
+
+/* The options that decide how a symbol is printed. */
+#define TRACE_SYM_OPTIONS \
+	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(SYM_OFFSET) | TRACE_ITER(SYM_ADDR))
+
+extern const char * const trace_option_names[TRACE_OPTION_COUNT];
+
+/* A tracer's own options, listed after the core's in trace_options. */
+struct tracer_opt {
+	const char	*name;
+	u32		bit;
+};
+
+struct tracer_flags {
+	u32			val;
+	struct tracer_opt	*opts;	/* ends with an entry whose name is NULL */
+	struct tracer		*trace;
+};
+
+/*
+ * A tracer is what current_tracer selects.  Only name is required; every
+ * hook may be NULL.  init() and reset() run under tracing_lock when the
+ * tracer is selected for, or taken off, a trace array.
+ */
+struct tracer {
+	const char		*name;
+	int			(*init)(struct trace_array *tr);
+	void			(*reset)(struct trace_array *tr);
+	void			(*start)(struct trace_array *tr);
+	void			(*stop)(struct trace_array *tr);
+	void			(*open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
+	void			(*pipe_open)(struct trace_iterator *iter);
+	void			(*pipe_close)(struct trace_iterator *iter);
+	/* Replaces the column header of the trace file. */
+	void			(*print_header)(struct seq_file *m);
+	/* First say on each record; TRACE_TYPE_UNHANDLED falls back. */
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+	/* A tracer option is about to change; nonzero refuses. */
+	int			(*set_flag)(struct trace_array *tr, u32 old_flags,
+					    u32 bit, int set);
+	/* A core option is about to change; nonzero refuses. */
+	int			(*flag_changed)(struct trace_array *tr, u64 mask,
+						int set);
+	struct tracer_flags	*flags;
+	struct tracer		*next;
+	bool			allow_instances;
+	bool			print_max;
+	bool			use_max_tr;
+	int			enabled;	/* arrays using it */
+};
+
+/*
+ * An error_log entry: the command as written, where in it the error is,
+ * and which message of the reporting file's list applies.
+ */
+#define TRACE_ERR_LOG_MAX	16
+
+/* One tracing context (see the top of this file). */
+struct trace_array {
+	struct list_head	list;
+	const char		*name;		/* NULL for the top level */
+	struct trace_buffer	*buffer;
+	u64			flags;		/* TRACE_ITER() bits */
+	int			clock_id;	/* index into trace_clocks[] */
+	bool			time_stamp_abs;
+	/* Set once the buffer has its full size (see buffer_size_kb). */
+	bool			buffer_expanded;
+	/* Nonzero while tracing_on reads 0; writers check it first. */
+	int			buffer_disabled;
+	/* tracing_stop() nesting; recording is off while positive. */
+	int			stop_count;
+	/* Open files and kernel users; rmdir says -EBUSY while nonzero. */
+	int			ref;
+	/* Readers that pin the current tracer (trace_pipe). */
+	int			trace_ref;
+	cpumask_var_t		tracing_cpumask;
+	struct tracer		*current_trace;
+	unsigned long		max_latency;
+	/* Per-CPU size in bytes to give the buffer once it is expanded. */
+	unsigned long		buffer_size;
+
+	struct dentry		*dir;
+	struct dentry		*options_dir;
+	struct dentry		*percpu_dir;
+	/* Files of the current tracer's own options, removed on change. */
+	struct dentry		**tracer_opt_files;
+	int			n_tracer_opt_files;
+
+	struct list_head	err_log;
+	unsigned int		n_err_log;
+};
+
+extern struct trace_array global_trace;
+extern struct mutex tracing_lock;
+extern struct list_head trace_arrays;
+
+static inline bool trace_array_is_top(struct trace_array *tr)
+{
+	return tr == &global_trace;
+}
+
+/* Clocks: trace_clock lists them, trace_clock= picks one at boot. */
+struct trace_clock_desc {
+	u64		(*func)(void);
+	const char	*name;
+	bool		in_ns;	/* the trace shows seconds.micros */
+};
+
+extern const struct trace_clock_desc trace_clocks[];
+extern const int trace_clock_count;
+
+/* Is this trace array recording right now? */
+static inline bool tracer_tracing_is_on(struct trace_array *tr)
+{
+	return tr->buffer && !tr->buffer_disabled &&
+	       ring_buffer_record_is_on(tr->buffer);
+}
+
+void tracer_tracing_on(struct trace_array *tr);
+void tracer_tracing_off(struct trace_array *tr);
+
+/* Pin and unpin a trace array from a file's open and release. */
+int trace_array_get(struct trace_array *tr);
+void trace_array_put(struct trace_array *tr);
+int tracing_check_open_get_tr(struct trace_array *tr);
+
+/* Open/release for files whose i_private is the trace_array. */
+int tracing_open_generic_tr(struct inode *inode, struct file *filp);
+int tracing_release_generic_tr(struct inode *inode, struct file *filp);
+
+/*
+ * Per-CPU files store the CPU in i_cdev (CPU + 1 there, so that 0 means
+ * "every CPU"), the array in i_private.
+ */
+static inline int tracing_get_cpu(struct inode *inode)
+{
+	if (inode->i_cdev)
+		return (long)inode->i_cdev - 1;
+	return RING_BUFFER_ALL_CPUS;
+}
+
+/* Create a file in tracefs; logs a warning and returns NULL on failure. */
+struct dentry *trace_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops);
+/* The same, for a per-CPU file: the CPU lands in i_cdev (see above). */
+struct dentry *trace_create_cpu_file(const char *name, umode_t mode,
+				     struct dentry *parent, void *data,
+				     long cpu, const struct file_operations *fops);
+
+/* The permission sets upstream uses (tracefs strips "other"). */
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/*
+ * Recording.  trace_buffer_lock_reserve() reserves len bytes of record of
+ * the given type and fills its trace_entry from trace_ctx; NULL when the
+ * buffer is off or full.  trace_buffer_unlock_commit() commits it.
+ */
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx);
+void trace_buffer_unlock_commit(struct trace_array *tr,
+				struct trace_buffer *buffer,
+				struct ring_buffer_event *event,
+				unsigned int trace_ctx);
+
+/* Context of the record (pid, comm, tgid) saved for output. */
+void tracing_record_cmdline(struct task_struct *task);
+void tracing_record_tgid(struct task_struct *task);
+void trace_find_cmdline(int pid, char comm[]);
+int trace_find_tgid(int pid);
+
+/* Stack records for the stacktrace / userstacktrace options. */
+void ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
+			unsigned int trace_ctx, int skip);
+void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
+			    unsigned int trace_ctx);
+
+/* Tracers. */
+int register_tracer(struct tracer *type);
+extern struct tracer nop_trace;
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+
+/* Option changes (trace_options, options/NAME, trace_options=). */
+int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled);
+int trace_set_options(struct trace_array *tr, char *option);
+int tracing_set_clock(struct trace_array *tr, const char *clockstr);
+u64 ftrace_now(int cpu);
+
+/*
+ * trace_read.c: readers.  The iterator walks every CPU's buffer in
+ * timestamp order.  A peeked record is in iter->ent/cpu/ts/ent_size.
+ */
+void *trace_find_next_entry_inc(struct trace_iterator *iter);
+struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
+					  int *ent_cpu, u64 *ent_ts);
+void trace_consume(struct trace_iterator *iter);
+int trace_empty(struct trace_iterator *iter);
+void trace_init_global_iter(struct trace_iterator *iter);
+void tracing_reset_online_cpus(struct trace_buffer *buffer);
+void tracing_reset_all(struct trace_array *tr);
+extern const struct file_operations tracing_fops;
+extern const struct file_operations tracing_pipe_fops;
+extern const struct file_operations tracing_buffers_fops;
+extern const struct file_operations tracing_stats_fops;
+/* Creates per_cpu/cpuN/{trace,trace_pipe,trace_pipe_raw,stats} for one CPU. */
+void trace_create_cpu_read_files(struct trace_array *tr, struct dentry *d_cpu,
+				 long cpu);
+/* Sets up the die/panic notifiers of ftrace_dump_on_oops. */
+void trace_dump_init(void);
+
+/*
+ * trace_output.c: one record at a time into iter->seq.
+ * print_trace_line() picks the mode from the options (bin, hex, raw,
+ * printk-msg-only, latency-format) and returns what the printer did.
+ */
+enum print_line_t print_trace_line(struct trace_iterator *iter);
+/* The "# tracer: ..." block and column header of the trace file. */
+void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
+/* Prints "lost events" notes and the like between records. */
+void trace_print_lost_events(struct trace_iterator *iter);
+int trace_print_context(struct trace_iterator *iter);
+int trace_print_lat_context(struct trace_iterator *iter);
+void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
+			 bool offset);
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);
+/* Registers the printers of the core's record types at boot. */
+int init_trace_output(void);
+/* Record type numbers past __TRACE_LAST_TYPE, for register_trace_event(). */
+extern struct rw_semaphore trace_event_sem;
+
+/*
+ * trace_printk.c: the printk-like writers, the marker files, error_log.
+ */
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
+extern const struct file_operations ftrace_formats_fops;
+int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
+			const char *fmt, va_list args);
+/* The array trace_printk() writes to (trace_printk_dest option). */
+extern struct trace_array *printk_trace;
+/* Whether trace_printk() output also goes to the console (tp_printk). */
+const char *trace_printk_format_lookup(const char *fmt);
+
+/*
+ * error_log: a failing write that has a message for its failure records
+ * it with tracing_log_err().  loc is the command's source ("trace_clock",
+ * "set_event"...), cmd the text written, errs the file's message table,
+ * type the index into it, pos the offset of the offending token in cmd.
+ */
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char **errs, u8 type, u16 pos);
+void tracing_err_log_clear(struct trace_array *tr);
+extern const struct file_operations tracing_err_log_fops;
+
+/* trace_nop.c */
+int init_nop_tracer(void);
+
+/* Per-array state other files hook on creation and removal. */
+int init_tracer_tracefs_printk(struct trace_array *tr, struct dentry *d);
+
+#endif /* _KERNEL_TRACE_TRACE_H */
