@@ -1,45 +1,2299 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder while the tracing core is written (see trace.h). */
+/*
+ * The tracing core: trace arrays (the top level and instances/NAME), their
+ * settings and control files in tracefs, the tracer registry, the
+ * task-name cache, recording helpers and the boot parameters.
+ *
+ * Readers, output formatting, trace_printk() and the markers live in the
+ * files trace.h lists; this file wires them into each array's directory.
+ */
+#include <linux/cpu.h>
+#include <linux/ctype.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/panic_notifier.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
 #include <linux/sysctl.h>
+#include <linux/trace_clock.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+#include <linux/vmalloc.h>
+
+#include <asm/setup.h>
+
 #include "trace.h"
+
+/* Defaults: the per-CPU buffer once expanded, and the task-name cache. */
+#define TRACE_BUF_SIZE_DEFAULT		1441792UL
+#define SAVED_TASKS_DEFAULT		128
+#define SAVED_TASKS_MAX			PID_MAX_DEFAULT
+
+DEFINE_MUTEX(tracing_lock);
+LIST_HEAD(trace_arrays);
+
+/* Options a new array starts with; instances get neither of the last two. */
+#define TRACE_DEFAULT_OPTIONS						\
+	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) |		\
+	 TRACE_ITER(ANNOTATE) | TRACE_ITER(CONTEXT_INFO) |		\
+	 TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |		\
+	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) |			\
+	 TRACE_ITER(HASH_PTR) | TRACE_ITER(TRACE_PRINTK_DEST))
+#define TRACE_INSTANCE_CLEARED_OPTIONS					\
+	(TRACE_ITER(EVENT_FORK) | TRACE_ITER(TRACE_PRINTK_DEST))
+
+struct trace_array global_trace = {
+	.flags		= TRACE_DEFAULT_OPTIONS,
+	.buffer_percent	= 50,
+};
+struct trace_array *printk_trace = &global_trace;
+
+unsigned long tracing_thresh;
+
+/* Set by the kernel command line, consumed by early_trace_init(). */
+static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
+static char boot_options[MAX_TRACER_SIZE] __initdata;
+static char boot_clock[16] __initdata;
+static char boot_instances[COMMAND_LINE_SIZE] __initdata;
+static bool tracepoint_printk_stop_on_boot __initdata;
 
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
 int __disable_trace_on_warning;
 int tracepoint_printk;
 
-int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
-			     void *buffer, size_t *lenp, loff_t *ppos)
+static struct tracer *trace_types;
+static struct dentry *instances_dir;
+
+const char * const trace_option_names[TRACE_OPTION_COUNT] = {
+	[TOPT_PRINT_PARENT]		= "print-parent",
+	[TOPT_SYM_OFFSET]		= "sym-offset",
+	[TOPT_SYM_ADDR]			= "sym-addr",
+	[TOPT_VERBOSE]			= "verbose",
+	[TOPT_RAW]			= "raw",
+	[TOPT_HEX]			= "hex",
+	[TOPT_BIN]			= "bin",
+	[TOPT_BLOCK]			= "block",
+	[TOPT_FIELDS]			= "fields",
+	[TOPT_PRINTK]			= "trace_printk",
+	[TOPT_ANNOTATE]			= "annotate",
+	[TOPT_USERSTACKTRACE]		= "userstacktrace",
+	[TOPT_SYM_USEROBJ]		= "sym-userobj",
+	[TOPT_PRINTK_MSGONLY]		= "printk-msg-only",
+	[TOPT_CONTEXT_INFO]		= "context-info",
+	[TOPT_LATENCY_FMT]		= "latency-format",
+	[TOPT_RECORD_CMD]		= "record-cmd",
+	[TOPT_RECORD_TGID]		= "record-tgid",
+	[TOPT_OVERWRITE]		= "overwrite",
+	[TOPT_STOP_ON_FREE]		= "disable_on_free",
+	[TOPT_IRQ_INFO]			= "irq-info",
+	[TOPT_MARKERS]			= "markers",
+	[TOPT_EVENT_FORK]		= "event-fork",
+	[TOPT_TRACE_PRINTK_DEST]	= "trace_printk_dest",
+	[TOPT_PAUSE_ON_TRACE]		= "pause-on-trace",
+	[TOPT_HASH_PTR]			= "hash-ptr",
+	[TOPT_STACKTRACE]		= "stacktrace",
+};
+
+const struct trace_clock_desc trace_clocks[] = {
+	{ trace_clock_local,		"local",	true },
+	{ trace_clock_global,		"global",	true },
+	{ trace_clock_counter,		"counter",	false },
+	{ trace_clock_jiffies,		"uptime",	false },
+	{ trace_clock,			"perf",		true },
+	{ ktime_get_mono_fast_ns,	"mono",		true },
+	{ ktime_get_raw_fast_ns,	"mono_raw",	true },
+	{ ktime_get_boot_fast_ns,	"boot",		true },
+	{ ktime_get_tai_fast_ns,	"tai",		true },
+	ARCH_TRACE_CLOCKS
+};
+const int trace_clock_count = ARRAY_SIZE(trace_clocks);
+
+/* ------------------------------------------------------------------ */
+/* Record context and the recording helpers                            */
+
+/**
+ * tracing_gen_ctx_irq_test - pack the current context for a record
+ * @irqs_status: TRACE_FLAG_IRQS_OFF, TRACE_FLAG_IRQS_NOSUPPORT or 0
+ *
+ * Return: the trace context tracing_generic_entry_update() stores: the
+ * TRACE_FLAG_* bits in bits 16-23, migrate-disable depth in bits 4-7 and
+ * preemption depth in bits 0-3 (both capped at 15).
+ */
+unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	return proc_dointvec(table, write, buffer, lenp, ppos);
+	unsigned int pc = preempt_count();
+	unsigned int flags = irqs_status;
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	/* Softirqs disabled by local_bh_disable(), not by running one. */
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = min_t(unsigned int, current->migration_disabled, 0xf);
+#endif
+	return (flags << 16) | (migrate << 4) | min_t(unsigned int, pc & 0xff, 0xf);
+}
+EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
+
+/**
+ * trace_buffer_lock_reserve - reserve a record of the tracing core
+ * @buffer: the trace array's ring buffer
+ * @type: the record type (TRACE_* or a registered event type)
+ * @len: bytes of record, trace_entry included
+ * @trace_ctx: the context from tracing_gen_ctx()
+ *
+ * Return: the reserved event with its trace_entry filled in, or NULL when
+ * the buffer is off or cannot take it.  Commit with
+ * trace_buffer_unlock_commit().
+ */
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (likely(event))
+		tracing_generic_entry_update(ring_buffer_event_data(event),
+					     type, trace_ctx);
+	return event;
 }
 
-void disable_trace_on_warning(void)
+static void trace_save_task(struct trace_array *tr);
+
+/**
+ * trace_buffer_unlock_commit - commit a record and note who wrote it
+ * @tr: the trace array the record belongs to
+ * @buffer: its ring buffer
+ * @event: the event trace_buffer_lock_reserve() returned
+ * @trace_ctx: the record's context
+ *
+ * After the commit the writer's name (record-cmd) and thread group
+ * (record-tgid) are saved for the output, if those options ask for it.
+ */
+void trace_buffer_unlock_commit(struct trace_array *tr,
+				struct trace_buffer *buffer,
+				struct ring_buffer_event *event,
+				unsigned int trace_ctx)
 {
+	ring_buffer_unlock_commit(buffer);
+	trace_save_task(tr);
 }
 
-void tracing_on(void)
+/**
+ * ftrace_now - the current time on a CPU's clock of the top-level buffer
+ * @cpu: the CPU (the buffer's clock does not depend on it)
+ *
+ * Return: the top-level buffer's clock, normalised like its records.
+ */
+u64 ftrace_now(int cpu)
 {
+	u64 ts;
+
+	if (!global_trace.buffer)
+		return trace_clock_local();
+	ts = ring_buffer_time_stamp(global_trace.buffer);
+	ring_buffer_normalize_time_stamp(global_trace.buffer, cpu, &ts);
+	return ts;
 }
 
-void tracing_off(void)
+/* ------------------------------------------------------------------ */
+/* The task cache: names (record-cmd) and thread groups (record-tgid)  */
+
+/*
+ * A direct-mapped table keyed by pid: a pid owns slot pid & mask until
+ * another pid that maps there writes.  Writers run in any context and
+ * only ever trylock; readers (output, tracefs) take the lock for a slot
+ * copy.  The table is swapped whole when saved_cmdlines_size changes.
+ */
+struct saved_task {
+	pid_t	pid;
+	pid_t	tgid;
+	char	comm[TASK_COMM_LEN];
+};
+
+struct saved_tasks {
+	unsigned int		asked;	/* what saved_cmdlines_size reads */
+	unsigned int		mask;	/* slots - 1 (slots a power of two) */
+	struct saved_task	slot[];
+};
+
+static struct saved_tasks *saved_tasks;
+static arch_spinlock_t saved_tasks_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+
+static struct saved_tasks *saved_tasks_alloc(unsigned int asked)
 {
+	unsigned int slots = roundup_pow_of_two(asked);
+	struct saved_tasks *st;
+
+	st = kvzalloc(struct_size(st, slot, slots), GFP_KERNEL);
+	if (!st)
+		return NULL;
+	st->asked = asked;
+	st->mask = slots - 1;
+	return st;
 }
 
-int tracing_is_on(void)
+static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 {
+	struct saved_tasks *st;
+	struct saved_task *s;
+	unsigned long flags;
+	pid_t pid = task->pid;
+
+	if (!pid)
+		return;
+	local_irq_save(flags);
+	if (!arch_spin_trylock(&saved_tasks_lock))
+		goto out;
+	st = saved_tasks;
+	if (!st)
+		goto unlock;
+	s = &st->slot[pid & st->mask];
+	if (s->pid != pid) {
+		s->pid = pid;
+		s->tgid = 0;
+		s->comm[0] = '\0';
+	}
+	if (cmd)
+		strscpy(s->comm, task->comm, TASK_COMM_LEN);
+	if (tgid)
+		s->tgid = task->tgid;
+unlock:
+	arch_spin_unlock(&saved_tasks_lock);
+out:
+	local_irq_restore(flags);
+}
+
+/*
+ * Called after every commit of the core.  The slot check is a racy peek
+ * (a torn read only costs a redundant save); the common case, a task
+ * writing again, touches one cache line and takes no lock.
+ */
+static void trace_save_task(struct trace_array *tr)
+{
+	bool cmd = global_trace.flags & TRACE_ITER(RECORD_CMD);
+	bool tgid = tr->flags & TRACE_ITER(RECORD_TGID);
+	struct saved_tasks *st;
+	struct saved_task *s;
+	bool known;
+
+	if (!(cmd || tgid))
+		return;
+	/* The resizer frees the old table only after an RCU grace period. */
+	preempt_disable_notrace();
+	st = READ_ONCE(saved_tasks);
+	if (!st) {
+		preempt_enable_notrace();
+		return;
+	}
+	s = &st->slot[current->pid & st->mask];
+	known = data_race(s->pid) == current->pid &&
+		(!cmd || !data_race(strncmp(s->comm, current->comm, TASK_COMM_LEN))) &&
+		(!tgid || data_race(s->tgid) == current->tgid);
+	preempt_enable_notrace();
+	if (!known)
+		saved_tasks_save(current, cmd, tgid);
+}
+
+/**
+ * tracing_record_cmdline - remember a task's name for the output
+ * @task: the task
+ */
+void tracing_record_cmdline(struct task_struct *task)
+{
+	saved_tasks_save(task, true, false);
+}
+
+/**
+ * tracing_record_tgid - remember a task's thread group for the output
+ * @task: the task
+ */
+void tracing_record_tgid(struct task_struct *task)
+{
+	saved_tasks_save(task, false, true);
+}
+
+/**
+ * trace_find_cmdline - the name to print for a pid
+ * @pid: the pid of a record
+ * @comm: TASK_COMM_LEN bytes to fill
+ *
+ * Unknown pids print as "<...>", the idle task as "<idle>".
+ */
+void trace_find_cmdline(int pid, char comm[])
+{
+	struct saved_task *s;
+
+	if (!pid) {
+		strcpy(comm, "<idle>");
+		return;
+	}
+	if (WARN_ON_ONCE(pid < 0)) {
+		strcpy(comm, "<XXX>");
+		return;
+	}
+	strcpy(comm, "<...>");
+	preempt_disable();
+	arch_spin_lock(&saved_tasks_lock);
+	if (saved_tasks) {
+		s = &saved_tasks->slot[pid & saved_tasks->mask];
+		if (s->pid == pid && s->comm[0])
+			strscpy(comm, s->comm, TASK_COMM_LEN);
+	}
+	arch_spin_unlock(&saved_tasks_lock);
+	preempt_enable();
+}
+
+/**
+ * trace_find_tgid - the thread group saved for a pid
+ * @pid: the pid of a record
+ *
+ * Return: the tgid, or 0 when none was saved.
+ */
+int trace_find_tgid(int pid)
+{
+	struct saved_task *s;
+	int tgid = 0;
+
+	preempt_disable();
+	arch_spin_lock(&saved_tasks_lock);
+	if (saved_tasks) {
+		s = &saved_tasks->slot[pid & saved_tasks->mask];
+		if (s->pid == pid)
+			tgid = s->tgid;
+	}
+	arch_spin_unlock(&saved_tasks_lock);
+	preempt_enable();
+	return tgid;
+}
+
+static int saved_tasks_resize(unsigned int asked)
+{
+	struct saved_tasks *st, *old;
+
+	st = saved_tasks_alloc(asked);
+	if (!st)
+		return -ENOMEM;
+	preempt_disable();
+	arch_spin_lock(&saved_tasks_lock);
+	old = saved_tasks;
+	saved_tasks = st;
+	arch_spin_unlock(&saved_tasks_lock);
+	preempt_enable();
+	/* A writer peeks at the table without the lock: let it finish. */
+	synchronize_rcu();
+	kvfree(old);
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Trace arrays: lookup, pinning, on/off                               */
+
+/*
+ * A pointer from an inode is only trusted once it is found on the list:
+ * an instance may have been removed while its file was being opened.
+ */
+static bool trace_array_listed(struct trace_array *tr)
+{
+	struct trace_array *t;
+
+	lockdep_assert_held(&tracing_lock);
+	list_for_each_entry(t, &trace_arrays, list)
+		if (t == tr)
+			return true;
+	return false;
+}
+
+/**
+ * trace_array_get - pin a trace array against removal
+ * @tr: the array (possibly already removed)
+ *
+ * Return: 0, or -ENODEV when @tr is no longer a trace array.
+ */
+int trace_array_get(struct trace_array *tr)
+{
+	int ret = -ENODEV;
+
+	mutex_lock(&tracing_lock);
+	if (trace_array_listed(tr)) {
+		tr->ref++;
+		ret = 0;
+	}
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+/**
+ * trace_array_put - drop a pin taken by trace_array_get()
+ * @tr: the array, or NULL
+ */
+void trace_array_put(struct trace_array *tr)
+{
+	if (!tr)
+		return;
+	mutex_lock(&tracing_lock);
+	if (!WARN_ON_ONCE(tr->ref <= 0))
+		tr->ref--;
+	mutex_unlock(&tracing_lock);
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+int tracing_check_open_get_tr(struct trace_array *tr)
+{
+	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+
+	if (ret)
+		return ret;
+	if (tr && trace_array_get(tr) < 0)
+		return -ENODEV;
+	return 0;
+}
+
+int tracing_open_generic_tr(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret = tracing_check_open_get_tr(tr);
+
+	if (ret)
+		return ret;
+	filp->private_data = tr;
+	return 0;
+}
+
+int tracing_release_generic_tr(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return 0;
+}
+
+/**
+ * tracer_tracing_on - let a trace array record again
+ * @tr: the array
+ */
+void tracer_tracing_on(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_record_on(tr->buffer);
+	/* Writers check buffer_disabled first; order it after the buffer. */
+	smp_wmb();
+	WRITE_ONCE(tr->buffer_disabled, 0);
+}
+
+/**
+ * tracer_tracing_off - stop a trace array from recording
+ * @tr: the array
+ *
+ * Records already committed stay; readers still see them.
+ */
+void tracer_tracing_off(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_record_off(tr->buffer);
+	WRITE_ONCE(tr->buffer_disabled, 1);
+	smp_wmb();
+}
+
+/**
+ * tracing_on - turn the top-level buffer's recording on
+ *
+ * The same as writing 1 to /sys/kernel/tracing/tracing_on.
+ */
+void tracing_on(void)
+{
+	tracer_tracing_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+/**
+ * tracing_off - turn the top-level buffer's recording off
+ *
+ * Cheap enough to call from the spot where a bug is noticed, so that the
+ * events leading to it stay in the buffer.  Same as writing 0 to tracing_on.
+ */
+void tracing_off(void)
+{
+	tracer_tracing_off(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+/**
+ * tracing_is_on - whether the top-level buffer is recording
+ *
+ * Return: 1 when it records, 0 when tracing_on is 0 or the buffer is off.
+ */
+int tracing_is_on(void)
+{
+	return tracer_tracing_is_on(&global_trace);
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/*
+ * tracing_stop()/tracing_start() nest: the top-level buffer records only
+ * while every stop has been matched by a start.
+ */
+static DEFINE_RAW_SPINLOCK(tracing_start_lock);
+
+void tracing_stop(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tracing_start_lock, flags);
+	if (global_trace.stop_count++ == 0 && global_trace.buffer)
+		ring_buffer_record_disable(global_trace.buffer);
+	raw_spin_unlock_irqrestore(&tracing_start_lock, flags);
+}
+
+void tracing_start(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tracing_start_lock, flags);
+	if (WARN_ON_ONCE(global_trace.stop_count <= 0))
+		goto out;
+	if (--global_trace.stop_count == 0 && global_trace.buffer)
+		ring_buffer_record_enable(global_trace.buffer);
+out:
+	raw_spin_unlock_irqrestore(&tracing_start_lock, flags);
+}
+
+/* A snapshot buffer is not offered (yet): say so once, where asked. */
+void tracing_snapshot(void)
+{
+	pr_warn_once("tracing: snapshots are not supported\n");
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+void tracing_snapshot_alloc(void)
+{
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+void disable_trace_on_warning(void)
+{
+	if (!__disable_trace_on_warning)
+		return;
+	trace_array_printk(&global_trace, _THIS_IP_,
+			   "Disabling tracing due to warning\n");
+	tracing_off();
+}
+
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int ret;
+
+	mutex_lock(&tracing_lock);
+	ret = proc_dointvec(table, write, buffer, lenp, ppos);
+	if (!ret && write)
+		tracepoint_printk = !!tracepoint_printk;
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Buffers                                                             */
+
+static unsigned long trace_buffer_kb(struct trace_array *tr, int cpu)
+{
+	return ring_buffer_size(tr->buffer, cpu) >> 10;
+}
+
+static int trace_resize(struct trace_array *tr, unsigned long size, int cpu)
+{
+	int ret;
+
+	lockdep_assert_held(&tracing_lock);
+	if (!tr->buffer)
+		return -ENODEV;
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	if (!ret && cpu == RING_BUFFER_ALL_CPUS)
+		tr->buffer_size = size;
+	return ret;
+}
+
+int tracing_update_buffers(struct trace_array *tr)
+{
+	int ret = 0;
+
+	mutex_lock(&tracing_lock);
+	if (!tr->buffer_expanded) {
+		ret = trace_resize(tr, tr->buffer_size, RING_BUFFER_ALL_CPUS);
+		if (!ret)
+			tr->buffer_expanded = true;
+	}
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+static int trace_alloc_buffer(struct trace_array *tr, unsigned long size)
+{
+	unsigned int rb_flags = tr->flags & TRACE_ITER(OVERWRITE) ? RB_FL_OVERWRITE : 0;
+
+	tr->buffer = ring_buffer_alloc(size, rb_flags);
+	if (!tr->buffer)
+		return -ENOMEM;
+	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
+	if (tr->buffer_disabled)
+		ring_buffer_record_off(tr->buffer);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tracers                                                             */
+
+static struct tracer *tracer_find(const char *name)
+{
+	struct tracer *t;
+
+	for (t = trace_types; t; t = t->next)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/**
+ * register_tracer - make a tracer selectable in current_tracer
+ * @type: the tracer; it must stay around for the kernel's lifetime
+ *
+ * Return: 0, -EINVAL for a nameless tracer, -EBUSY for a taken name.
+ */
+int register_tracer(struct tracer *type)
+{
+	int ret = 0;
+
+	if (!type->name || !*type->name || strlen(type->name) >= MAX_TRACER_SIZE)
+		return -EINVAL;
+	mutex_lock(&tracing_lock);
+	if (tracer_find(type->name)) {
+		ret = -EBUSY;
+	} else {
+		if (type->flags)
+			type->flags->trace = type;
+		type->next = trace_types;
+		trace_types = type;
+	}
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+static void trace_tracer_options_update(struct trace_array *tr);
+
+static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
+{
+	struct tracer *old = tr->current_trace;
+	int ret;
+
+	lockdep_assert_held(&tracing_lock);
+	if (old == t)
+		return 0;
+	if (!trace_array_is_top(tr) && !t->allow_instances)
+		return -EINVAL;
+	if (tr->trace_ref)
+		return -EBUSY;
+	if (old) {
+		if (old->reset)
+			old->reset(tr);
+		old->enabled--;
+	}
+	tr->current_trace = &nop_trace;
+	if (t->init) {
+		ret = t->init(tr);
+		if (ret) {
+			trace_tracer_options_update(tr);
+			return ret;
+		}
+	}
+	t->enabled++;
+	tr->current_trace = t;
+	trace_tracer_options_update(tr);
+	return 0;
+}
+
+int tracing_set_tracer(struct trace_array *tr, const char *name)
+{
+	struct tracer *t;
+	int ret;
+
+	if (tracing_update_buffers(tr) < 0)
+		return -ENOMEM;
+	mutex_lock(&tracing_lock);
+	t = tracer_find(name);
+	ret = t ? tracing_set_tracer_locked(tr, t) : -EINVAL;
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+
+static void trace_printk_dest_to(struct trace_array *tr)
+{
+	struct trace_array *old = printk_trace;
+
+	if (old == tr)
+		return;
+	old->flags &= ~TRACE_ITER(TRACE_PRINTK_DEST);
+	tr->flags |= TRACE_ITER(TRACE_PRINTK_DEST);
+	WRITE_ONCE(printk_trace, tr);
+}
+
+/**
+ * set_tracer_flag - set or clear core options of a trace array
+ * @tr: the array
+ * @mask: TRACE_ITER() bits (one, in practice)
+ * @enabled: set or clear
+ *
+ * Return: 0, or -EINVAL when the option does not apply to @tr or the
+ * tracer refuses the change.
+ */
+int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
+{
+	struct tracer *t = tr->current_trace;
+
+	lockdep_assert_held(&tracing_lock);
+	if (!!(tr->flags & mask) == !!enabled)
+		return 0;
+	if ((mask & TRACE_TOP_LEVEL_OPTIONS) && !trace_array_is_top(tr))
+		return -EINVAL;
+	if (t && t->flag_changed && t->flag_changed(tr, mask, !!enabled))
+		return -EINVAL;
+
+	if (mask & TRACE_ITER(TRACE_PRINTK_DEST)) {
+		/* trace_printk() always has exactly one destination. */
+		if (enabled)
+			trace_printk_dest_to(tr);
+		else if (printk_trace == tr && !trace_array_is_top(tr))
+			trace_printk_dest_to(&global_trace);
+		else if (printk_trace == tr)
+			return -EINVAL;
+		return 0;
+	}
+	if (enabled)
+		tr->flags |= mask;
+	else
+		tr->flags &= ~mask;
+
+	if ((mask & TRACE_ITER(OVERWRITE)) && tr->buffer)
+		ring_buffer_change_overwrite(tr->buffer, enabled);
+	if ((mask & TRACE_ITER(RECORD_TGID)) && enabled)
+		tracing_record_tgid(current);
+	return 0;
+}
+
+static int set_tracer_option(struct trace_array *tr, struct tracer_opt *opt,
+			     int enabled)
+{
+	struct tracer *t = tr->current_trace;
+	struct tracer_flags *tf = t->flags;
+	int ret;
+
+	lockdep_assert_held(&tracing_lock);
+	if (!!(tf->val & opt->bit) == !!enabled)
+		return 0;
+	if (t->set_flag) {
+		ret = t->set_flag(tr, tf->val, opt->bit, enabled);
+		if (ret)
+			return ret;
+	}
+	if (enabled)
+		tf->val |= opt->bit;
+	else
+		tf->val &= ~opt->bit;
+	return 0;
+}
+
+static struct tracer_opt *tracer_opt_find(struct tracer *t, const char *name)
+{
+	struct tracer_opt *opt;
+
+	if (!t || !t->flags || !t->flags->opts)
+		return NULL;
+	for (opt = t->flags->opts; opt->name; opt++)
+		if (!strcmp(opt->name, name))
+			return opt;
+	return NULL;
+}
+
+/**
+ * trace_set_options - apply one "name" or "noname" option to an array
+ * @tr: the array
+ * @option: the option text (surrounding whitespace ignored)
+ *
+ * Return: 0, or -EINVAL for an unknown option or a refused change.
+ */
+int trace_set_options(struct trace_array *tr, char *option)
+{
+	struct tracer_opt *opt;
+	char *name = strstrip(option);
+	int enabled = 1;
+	int i, ret = -EINVAL;
+
+	if (!strncmp(name, "no", 2)) {
+		name += 2;
+		enabled = 0;
+	}
+	mutex_lock(&tracing_lock);
+	for (i = 0; i < TRACE_OPTION_COUNT; i++) {
+		if (!strcmp(name, trace_option_names[i])) {
+			ret = set_tracer_flag(tr, BIT_ULL(i), enabled);
+			goto out;
+		}
+	}
+	opt = tracer_opt_find(tr->current_trace, name);
+	if (opt)
+		ret = set_tracer_option(tr, opt, enabled);
+out:
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+/* Clocks ----------------------------------------------------------- */
+
+static int trace_clock_lookup(const char *name)
+{
+	int i;
+
+	for (i = 0; i < trace_clock_count; i++)
+		if (!strcmp(trace_clocks[i].name, name))
+			return i;
+	return -1;
+}
+
+/**
+ * tracing_set_clock - change the clock of a trace array
+ * @tr: the array
+ * @clockstr: one of the names trace_clock lists
+ *
+ * The buffer is emptied: stamps of two clocks cannot be ordered.
+ *
+ * Return: 0, or -EINVAL for an unknown clock.
+ */
+int tracing_set_clock(struct trace_array *tr, const char *clockstr)
+{
+	int id = trace_clock_lookup(clockstr);
+
+	if (id < 0)
+		return -EINVAL;
+	mutex_lock(&tracing_lock);
+	if (tr->clock_id != id) {
+		tr->clock_id = id;
+		if (tr->buffer) {
+			ring_buffer_set_clock(tr->buffer, trace_clocks[id].func);
+			ring_buffer_reset(tr->buffer);
+		}
+	}
+	mutex_unlock(&tracing_lock);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* tracefs files                                                       */
+
+/**
+ * trace_create_file - create a tracefs file, warning when that fails
+ * @name: file name
+ * @mode: TRACE_MODE_READ, TRACE_MODE_WRITE or another mode
+ * @parent: directory (NULL for the tracefs root)
+ * @data: the inode's i_private
+ * @fops: its file operations
+ *
+ * Return: the dentry, or NULL.
+ */
+struct dentry *trace_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops)
+{
+	struct dentry *d = tracefs_create_file(name, mode, parent, data, fops);
+
+	if (!d)
+		pr_warn("tracing: could not create tracefs file '%s'\n", name);
+	return d;
+}
+
+struct dentry *trace_create_cpu_file(const char *name, umode_t mode,
+				     struct dentry *parent, void *data,
+				     long cpu, const struct file_operations *fops)
+{
+	struct dentry *d = trace_create_file(name, mode, parent, data, fops);
+
+	if (d)
+		d_inode(d)->i_cdev = (void *)(cpu + 1);
+	return d;
+}
+
+/* Copy a formatted line to the reader. */
+static ssize_t trace_read_line(char __user *ubuf, size_t cnt, loff_t *ppos,
+			       const char *fmt, ...)
+{
+	char buf[64];
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = vscnprintf(buf, sizeof(buf), fmt, args);
+	va_end(args);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+/*
+ * Short text commands (a clock, a tracer, an option) are copied whole;
+ * anything that does not fit is refused rather than cut.
+ */
+static ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
+			      size_t cnt)
+{
+	if (cnt >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, cnt))
+		return -EFAULT;
+	buf[cnt] = '\0';
+	return cnt;
+}
+
+/* tracing_on ------------------------------------------------------- */
+
+static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+
+	return trace_read_line(ubuf, cnt, ppos, "%d\n", tracer_tracing_is_on(tr));
+}
+
+static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	mutex_lock(&tracing_lock);
+	if (!!val != tracer_tracing_is_on(tr)) {
+		struct tracer *t = tr->current_trace;
+
+		if (val) {
+			tracer_tracing_on(tr);
+			if (t && t->start)
+				t->start(tr);
+		} else {
+			tracer_tracing_off(tr);
+			if (t && t->stop)
+				t->stop(tr);
+		}
+	}
+	mutex_unlock(&tracing_lock);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations tracing_on_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= tracing_on_read,
+	.write		= tracing_on_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+/* buffer_size_kb, buffer_total_size_kb ----------------------------- */
+
+static ssize_t buffer_size_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	int cpu = tracing_get_cpu(file_inode(filp));
+	unsigned long kb = 0;
+	bool same = true;
+	char buf[64];
+	int i, len;
+
+	mutex_lock(&tracing_lock);
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		kb = trace_buffer_kb(tr, cpu);
+	} else {
+		bool first = true;
+
+		for_each_possible_cpu(i) {
+			unsigned long k = trace_buffer_kb(tr, i);
+
+			if (!first && k != kb)
+				same = false;
+			kb = k;
+			first = false;
+		}
+	}
+	if (!same)
+		len = scnprintf(buf, sizeof(buf), "X");
+	else
+		len = scnprintf(buf, sizeof(buf), "%lu", kb);
+	if (!tr->buffer_expanded && cpu == RING_BUFFER_ALL_CPUS)
+		len += scnprintf(buf + len, sizeof(buf) - len, " (expanded: %lu)",
+				 tr->buffer_size >> 10);
+	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
+	mutex_unlock(&tracing_lock);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t buffer_size_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	int cpu = tracing_get_cpu(file_inode(filp));
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (!val)
+		return -EINVAL;
+	if (val > (ULONG_MAX >> 10))
+		return -ENOMEM;
+	mutex_lock(&tracing_lock);
+	ret = trace_resize(tr, val << 10, cpu);
+	if (!ret)
+		tr->buffer_expanded = true;
+	mutex_unlock(&tracing_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_size_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= buffer_size_read,
+	.write		= buffer_size_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+static ssize_t buffer_total_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long kb = 0, expanded = 0;
+	char buf[64];
+	int cpu, len;
+
+	mutex_lock(&tracing_lock);
+	for_each_possible_cpu(cpu) {
+		kb += trace_buffer_kb(tr, cpu);
+		expanded += tr->buffer_size >> 10;
+	}
+	if (tr->buffer_expanded)
+		len = scnprintf(buf, sizeof(buf), "%lu\n", kb);
+	else
+		len = scnprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n",
+				kb, expanded);
+	mutex_unlock(&tracing_lock);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations buffer_total_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= buffer_total_read,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+/* buffer_subbuf_size_kb -------------------------------------------- */
+
+static ssize_t subbuf_size_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+
+	return trace_read_line(ubuf, cnt, ppos, "%d\n",
+			       ring_buffer_subbuf_size_get(tr->buffer) >> 10);
+}
+
+static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long kb, pages;
+	int order, ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &kb);
+	if (ret)
+		return ret;
+	/* From one to 128 pages, rounded up to a power of two pages. */
+	if (kb > (128 * PAGE_SIZE) >> 10 || (kb << 10) < PAGE_SIZE)
+		return -EINVAL;
+	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
+	order = fls(pages - 1);
+	mutex_lock(&tracing_lock);
+	ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+	mutex_unlock(&tracing_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations subbuf_size_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= subbuf_size_read,
+	.write		= subbuf_size_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+/* free_buffer: whatever is written, closing the file frees ---------- */
+
+static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+
+	mutex_lock(&tracing_lock);
+	if (tr->flags & TRACE_ITER(STOP_ON_FREE))
+		tracer_tracing_off(tr);
+	/* The smallest buffer the ring buffer has: two sub-buffers a CPU. */
+	if (tr->buffer && !ring_buffer_resize(tr->buffer, 1, RING_BUFFER_ALL_CPUS))
+		tr->buffer_expanded = true;
+	mutex_unlock(&tracing_lock);
+	trace_array_put(tr);
+	return 0;
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= tracing_open_generic_tr,
+	.write		= free_buffer_write,
+	.release	= free_buffer_release,
+	.llseek		= default_llseek,
+};
+
+/* buffer_percent --------------------------------------------------- */
+
+static ssize_t buffer_percent_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+
+	return trace_read_line(ubuf, cnt, ppos, "%d\n", READ_ONCE(tr->buffer_percent));
+}
+
+static ssize_t buffer_percent_write(struct file *filp, const char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 100)
+		return -EINVAL;
+	WRITE_ONCE(tr->buffer_percent, val);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_percent_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= buffer_percent_read,
+	.write		= buffer_percent_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+/* tracing_cpumask -------------------------------------------------- */
+
+static ssize_t cpumask_read(struct file *filp, char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	ssize_t ret;
+	char *buf;
+	int len;
+
+	buf = kmalloc(nr_cpu_ids + 2, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	mutex_lock(&tracing_lock);
+	len = scnprintf(buf, nr_cpu_ids + 2, "%*pb\n",
+			cpumask_pr_args(tr->tracing_cpumask));
+	mutex_unlock(&tracing_lock);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	cpumask_var_t mask;
+	int cpu, ret;
+
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse_user(ubuf, cnt, mask);
+	if (ret)
+		goto out;
+	mutex_lock(&tracing_lock);
+	for_each_possible_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
+		bool now = cpumask_test_cpu(cpu, mask);
+
+		if (was == now || !tr->buffer)
+			continue;
+		if (now)
+			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+		else
+			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+	}
+	cpumask_copy(tr->tracing_cpumask, mask);
+	mutex_unlock(&tracing_lock);
+	*ppos += cnt;
+	ret = cnt;
+out:
+	free_cpumask_var(mask);
+	return ret;
+}
+
+static const struct file_operations tracing_cpumask_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= cpumask_read,
+	.write		= cpumask_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= generic_file_llseek,
+};
+
+/* trace_options ---------------------------------------------------- */
+
+static int trace_options_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = m->private;
+	struct tracer *t;
+	struct tracer_opt *opt;
+	int i;
+
+	mutex_lock(&tracing_lock);
+	for (i = 0; i < TRACE_OPTION_COUNT; i++)
+		seq_printf(m, "%s%s\n", tr->flags & BIT_ULL(i) ? "" : "no",
+			   trace_option_names[i]);
+	t = tr->current_trace;
+	if (t && t->flags && t->flags->opts)
+		for (opt = t->flags->opts; opt->name; opt++)
+			seq_printf(m, "%s%s\n", t->flags->val & opt->bit ? "" : "no",
+				   opt->name);
+	mutex_unlock(&tracing_lock);
+	return 0;
+}
+
+static int trace_options_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret = tracing_check_open_get_tr(tr);
+
+	if (ret)
+		return ret;
+	ret = single_open(filp, trace_options_show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static int trace_options_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(inode->i_private);
+	return single_release(inode, filp);
+}
+
+static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	char buf[64];
+	ssize_t ret;
+
+	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+	ret = trace_set_options(m->private, buf);
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_options_fops = {
+	.open		= trace_options_open,
+	.read		= seq_read,
+	.write		= trace_options_write,
+	.llseek		= seq_lseek,
+	.release	= trace_options_release,
+};
+
+/* options/NAME ----------------------------------------------------- */
+
+/*
+ * An option file's i_private lives inside its trace array (or in the
+ * array's tracer option table): find the array by address before
+ * touching it, as the instance may be going away under the open.
+ */
+static struct trace_array *option_file_array(struct trace_option_file *of)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&tracing_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (of >= tr->core_options && of < tr->core_options + TRACE_OPTION_COUNT)
+			return tr;
+		if (tr->tracer_options && of >= tr->tracer_options &&
+		    of < tr->tracer_options + tr->n_tracer_options)
+			return tr;
+	}
+	return NULL;
+}
+
+static int option_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_option_file *of = inode->i_private;
+	struct trace_array *tr;
+	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+
+	if (ret)
+		return ret;
+	mutex_lock(&tracing_lock);
+	tr = option_file_array(of);
+	if (tr)
+		tr->ref++;
+	mutex_unlock(&tracing_lock);
+	if (!tr)
+		return -ENODEV;
+	filp->private_data = of;
+	return 0;
+}
+
+static int option_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_option_file *of = filp->private_data;
+
+	trace_array_put(of->tr);
+	return 0;
+}
+
+/* A tracer option file is stale once its tracer is no longer current. */
+static struct tracer_opt *option_file_opt(struct trace_option_file *of)
+{
+	struct tracer *t = of->tr->current_trace;
+	struct tracer_opt *opt;
+
+	if (!t || !t->flags || !t->flags->opts)
+		return NULL;
+	for (opt = t->flags->opts; opt->name; opt++)
+		if (opt == of->opt)
+			return opt;
+	return NULL;
+}
+
+static ssize_t option_file_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_option_file *of = filp->private_data;
+	struct tracer_opt *opt;
+	int val;
+
+	mutex_lock(&tracing_lock);
+	if (!of->opt) {
+		val = !!(of->tr->flags & BIT_ULL(of->bit));
+	} else {
+		opt = option_file_opt(of);
+		val = opt ? !!(of->tr->current_trace->flags->val & opt->bit) : -1;
+	}
+	mutex_unlock(&tracing_lock);
+	if (val < 0)
+		return -ENODEV;
+	return trace_read_line(ubuf, cnt, ppos, "%d\n", val);
+}
+
+static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_option_file *of = filp->private_data;
+	struct tracer_opt *opt;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	mutex_lock(&tracing_lock);
+	if (!of->opt) {
+		ret = set_tracer_flag(of->tr, BIT_ULL(of->bit), val);
+	} else {
+		opt = option_file_opt(of);
+		ret = opt ? set_tracer_option(of->tr, opt, val) : -ENODEV;
+	}
+	mutex_unlock(&tracing_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations option_file_fops = {
+	.open		= option_file_open,
+	.read		= option_file_read,
+	.write		= option_file_write,
+	.release	= option_file_release,
+	.llseek		= generic_file_llseek,
+};
+
+static void trace_create_core_options(struct trace_array *tr)
+{
+	int i;
+
+	for (i = 0; i < TRACE_OPTION_COUNT; i++) {
+		struct trace_option_file *of = &tr->core_options[i];
+
+		if ((BIT_ULL(i) & TRACE_TOP_LEVEL_OPTIONS) && !trace_array_is_top(tr))
+			continue;
+		of->tr = tr;
+		of->bit = i;
+		of->dentry = trace_create_file(trace_option_names[i], TRACE_MODE_WRITE,
+					       tr->options_dir, of, &option_file_fops);
+	}
+}
+
+/* Replace the option files of the previous tracer by the current one's. */
+static void trace_tracer_options_update(struct trace_array *tr)
+{
+	struct tracer *t = tr->current_trace;
+	struct trace_option_file *files;
+	struct tracer_opt *opt;
+	int i, n = 0;
+
+	lockdep_assert_held(&tracing_lock);
+	for (i = 0; i < tr->n_tracer_options; i++)
+		tracefs_remove(tr->tracer_options[i].dentry);
+	kfree(tr->tracer_options);
+	tr->tracer_options = NULL;
+	tr->n_tracer_options = 0;
+
+	if (!tr->options_dir || !t || !t->flags || !t->flags->opts)
+		return;
+	for (opt = t->flags->opts; opt->name; opt++)
+		n++;
+	files = kcalloc(n, sizeof(*files), GFP_KERNEL);
+	if (!files)
+		return;
+	for (i = 0; i < n; i++) {
+		files[i].tr = tr;
+		files[i].opt = &t->flags->opts[i];
+		files[i].dentry = trace_create_file(files[i].opt->name, TRACE_MODE_WRITE,
+						    tr->options_dir, &files[i],
+						    &option_file_fops);
+	}
+	tr->tracer_options = files;
+	tr->n_tracer_options = n;
+}
+
+/* trace_clock, timestamp_mode -------------------------------------- */
+
+static int trace_clock_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = m->private;
+	int i;
+
+	for (i = 0; i < trace_clock_count; i++)
+		seq_printf(m, "%s%s%s%s", i ? " " : "",
+			   i == tr->clock_id ? "[" : "", trace_clocks[i].name,
+			   i == tr->clock_id ? "]" : "");
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static int trace_clock_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = inode->i_private;
+	int ret = tracing_check_open_get_tr(tr);
+
+	if (ret)
+		return ret;
+	ret = single_open(filp, trace_clock_show, tr);
+	if (ret)
+		trace_array_put(tr);
+	return ret;
+}
+
+static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	char buf[64];
+	ssize_t ret;
+
+	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+	ret = tracing_set_clock(m->private, strstrip(buf));
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_clock_fops = {
+	.open		= trace_clock_open,
+	.read		= seq_read,
+	.write		= trace_clock_write,
+	.llseek		= seq_lseek,
+	.release	= trace_options_release,
+};
+
+static ssize_t timestamp_mode_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	bool abs = tr->buffer && ring_buffer_time_stamp_abs(tr->buffer);
+
+	return trace_read_line(ubuf, cnt, ppos, abs ? "delta [absolute]\n" :
+			       "[delta] absolute\n");
+}
+
+static const struct file_operations timestamp_mode_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= timestamp_mode_read,
+	.release	= tracing_release_generic_tr,
+	.llseek		= default_llseek,
+};
+
+/* saved_cmdlines, saved_cmdlines_size, saved_tgids ----------------- */
+
+static int saved_tasks_show(struct seq_file *m, bool tgids)
+{
+	struct saved_tasks *st;
+	unsigned int i;
+
+	preempt_disable();
+	arch_spin_lock(&saved_tasks_lock);
+	st = saved_tasks;
+	for (i = 0; st && i <= st->mask; i++) {
+		struct saved_task *s = &st->slot[i];
+
+		if (!s->pid)
+			continue;
+		if (tgids && s->tgid)
+			seq_printf(m, "%d %d\n", s->pid, s->tgid);
+		else if (!tgids && s->comm[0])
+			seq_printf(m, "%d %s\n", s->pid, s->comm);
+	}
+	arch_spin_unlock(&saved_tasks_lock);
+	preempt_enable();
+	return 0;
+}
+
+static int saved_cmdlines_show(struct seq_file *m, void *v)
+{
+	return saved_tasks_show(m, false);
+}
+
+static int saved_tgids_show(struct seq_file *m, void *v)
+{
+	return saved_tasks_show(m, true);
+}
+
+static int saved_cmdlines_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	return ret ? ret : single_open(filp, saved_cmdlines_show, NULL);
+}
+
+static int saved_tgids_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	return ret ? ret : single_open(filp, saved_tgids_show, NULL);
+}
+
+static const struct file_operations saved_cmdlines_fops = {
+	.open		= saved_cmdlines_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static const struct file_operations saved_tgids_fops = {
+	.open		= saved_tgids_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
+					size_t cnt, loff_t *ppos)
+{
+	unsigned int n;
+
+	mutex_lock(&tracing_lock);
+	n = saved_tasks ? saved_tasks->asked : 0;
+	mutex_unlock(&tracing_lock);
+	return trace_read_line(ubuf, cnt, ppos, "%u\n", n);
+}
+
+static ssize_t saved_cmdlines_size_write(struct file *filp,
+					 const char __user *ubuf,
+					 size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (!val || val > SAVED_TASKS_MAX)
+		return -EINVAL;
+	mutex_lock(&tracing_lock);
+	ret = saved_tasks_resize(val);
+	mutex_unlock(&tracing_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations saved_cmdlines_size_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= saved_cmdlines_size_read,
+	.write		= saved_cmdlines_size_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= generic_file_llseek,
+};
+
+/* available_tracers, current_tracer -------------------------------- */
+
+static ssize_t available_tracers_read(struct file *filp, char __user *ubuf,
+				      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	struct tracer *t;
+	ssize_t ret;
+	char *buf;
+	int len = 0;
+
+	buf = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	mutex_lock(&tracing_lock);
+	for (t = trace_types; t; t = t->next) {
+		if (!trace_array_is_top(tr) && !t->allow_instances)
+			continue;
+		len += scnprintf(buf + len, PAGE_SIZE - len, "%s ", t->name);
+	}
+	mutex_unlock(&tracing_lock);
+	if (len)
+		buf[len - 1] = '\n';
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static const struct file_operations available_tracers_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= available_tracers_read,
+	.release	= tracing_release_generic_tr,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t current_tracer_read(struct file *filp, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[MAX_TRACER_SIZE + 2];
+	int len;
+
+	mutex_lock(&tracing_lock);
+	len = scnprintf(buf, sizeof(buf), "%s\n", tr->current_trace->name);
+	mutex_unlock(&tracing_lock);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
+				    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = filp->private_data;
+	char buf[MAX_TRACER_SIZE + 1];
+	ssize_t ret;
+
+	/* A longer write names a tracer that cannot exist: use its start. */
+	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, min_t(size_t, cnt, MAX_TRACER_SIZE));
+	if (ret < 0)
+		return ret;
+	ret = tracing_set_tracer(tr, strim(buf));
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations current_tracer_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= current_tracer_read,
+	.write		= current_tracer_write,
+	.release	= tracing_release_generic_tr,
+	.llseek		= generic_file_llseek,
+};
+
+/* tracing_max_latency, tracing_thresh: nanoseconds shown in usecs -- */
+
+static ssize_t nsecs_file_read(struct file *filp, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	unsigned long *ptr = file_inode(filp)->i_private;
+	unsigned long val = READ_ONCE(*ptr);
+
+	if (val == (unsigned long)-1)
+		return trace_read_line(ubuf, cnt, ppos, "-1\n");
+	return trace_read_line(ubuf, cnt, ppos, "%lu\n", val / NSEC_PER_USEC);
+}
+
+static ssize_t nsecs_file_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	unsigned long *ptr = file_inode(filp)->i_private;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > ULONG_MAX / NSEC_PER_USEC)
+		return -EINVAL;
+	WRITE_ONCE(*ptr, val * NSEC_PER_USEC);
+	*ppos += cnt;
+	return cnt;
+}
+
+static int nsecs_file_open(struct inode *inode, struct file *filp)
+{
+	return tracing_check_open_get_tr(NULL);
+}
+
+static const struct file_operations nsecs_file_fops = {
+	.open		= nsecs_file_open,
+	.read		= nsecs_file_read,
+	.write		= nsecs_file_write,
+	.llseek		= generic_file_llseek,
+};
+
+/* tracing_max_latency belongs to its array: pin it while open. */
+static int max_latency_open(struct inode *inode, struct file *filp)
+{
+	unsigned long *ptr = inode->i_private;
+
+	return tracing_check_open_get_tr(container_of(ptr, struct trace_array,
+						      max_latency));
+}
+
+static int max_latency_release(struct inode *inode, struct file *filp)
+{
+	unsigned long *ptr = inode->i_private;
+
+	trace_array_put(container_of(ptr, struct trace_array, max_latency));
+	return 0;
+}
+
+static const struct file_operations max_latency_fops = {
+	.open		= max_latency_open,
+	.read		= nsecs_file_read,
+	.write		= nsecs_file_write,
+	.release	= max_latency_release,
+	.llseek		= generic_file_llseek,
+};
+
+/* README ----------------------------------------------------------- */
+
+static ssize_t readme_read(struct file *filp, char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, trace_readme_text,
+				       strlen(trace_readme_text));
+}
+
+static const struct file_operations readme_fops = {
+	.open		= nsecs_file_open,
+	.read		= readme_read,
+	.llseek		= generic_file_llseek,
+};
+
+/* ------------------------------------------------------------------ */
+/* Creating and removing trace arrays                                  */
+
+static void trace_create_cpu_dirs(struct trace_array *tr)
+{
+	char name[16];
+	long cpu;
+
+	tr->percpu_dir = tracefs_create_dir("per_cpu", tr->dir);
+	if (!tr->percpu_dir)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct dentry *d;
+
+		snprintf(name, sizeof(name), "cpu%ld", cpu);
+		d = tracefs_create_dir(name, tr->percpu_dir);
+		if (!d)
+			continue;
+		trace_create_cpu_file("buffer_size_kb", TRACE_MODE_WRITE, d, tr,
+				      cpu, &buffer_size_fops);
+		trace_create_cpu_read_files(tr, d, cpu);
+	}
+}
+
+/* The files every trace array has; the top level has a few more. */
+static void trace_create_array_files(struct trace_array *tr)
+{
+	struct dentry *d = tr->dir;
+
+	trace_create_file("available_tracers", TRACE_MODE_READ, d, tr,
+			  &available_tracers_fops);
+	trace_create_file("current_tracer", TRACE_MODE_WRITE, d, tr,
+			  &current_tracer_fops);
+	trace_create_file("tracing_cpumask", TRACE_MODE_WRITE, d, tr,
+			  &tracing_cpumask_fops);
+	trace_create_file("trace_options", TRACE_MODE_WRITE, d, tr,
+			  &trace_options_fops);
+	trace_create_file("trace", TRACE_MODE_WRITE, d, tr, &tracing_fops);
+	trace_create_file("trace_pipe", TRACE_MODE_READ, d, tr,
+			  &tracing_pipe_fops);
+	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, tr,
+			  &buffer_size_fops);
+	trace_create_file("buffer_total_size_kb", TRACE_MODE_READ, d, tr,
+			  &buffer_total_fops);
+	trace_create_file("buffer_subbuf_size_kb", TRACE_MODE_WRITE, d, tr,
+			  &subbuf_size_fops);
+	trace_create_file("buffer_percent", TRACE_MODE_WRITE, d, tr,
+			  &buffer_percent_fops);
+	trace_create_file("free_buffer", 0200, d, tr, &free_buffer_fops);
+	trace_create_file("trace_marker", 0220, d, tr, &tracing_mark_fops);
+	trace_create_file("trace_marker_raw", 0220, d, tr,
+			  &tracing_mark_raw_fops);
+	trace_create_file("trace_clock", TRACE_MODE_WRITE, d, tr,
+			  &trace_clock_fops);
+	trace_create_file("tracing_on", TRACE_MODE_WRITE, d, tr,
+			  &tracing_on_fops);
+	trace_create_file("timestamp_mode", TRACE_MODE_READ, d, tr,
+			  &timestamp_mode_fops);
+	trace_create_file("tracing_max_latency", TRACE_MODE_WRITE, d,
+			  &tr->max_latency, &max_latency_fops);
+	trace_create_file("error_log", TRACE_MODE_WRITE, d, tr,
+			  &tracing_err_log_fops);
+
+	tr->options_dir = tracefs_create_dir("options", d);
+	if (tr->options_dir) {
+		trace_create_core_options(tr);
+		trace_tracer_options_update(tr);
+	}
+	trace_create_cpu_dirs(tr);
+}
+
+static struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&tracing_lock);
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+static void trace_array_free(struct trace_array *tr)
+{
+	ring_buffer_free(tr->buffer);
+	free_cpumask_var(tr->tracing_cpumask);
+	kfree(tr->tracer_options);
+	kfree(tr->name);
+	kfree(tr);
+}
+
+static struct trace_array *trace_array_create(const char *name)
+{
+	struct trace_array *tr;
+	int ret = -ENOMEM;
+
+	lockdep_assert_held(&tracing_lock);
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return ERR_PTR(-ENOMEM);
+	tr->name = kstrdup(name, GFP_KERNEL);
+	if (!tr->name || !alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
+		goto fail;
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	tr->flags = global_trace.flags & ~TRACE_INSTANCE_CLEARED_OPTIONS;
+	tr->buffer_size = trace_buf_size;
+	tr->buffer_expanded = true;
+	tr->buffer_percent = 50;
+	INIT_LIST_HEAD(&tr->err_log);
+	if (trace_alloc_buffer(tr, trace_buf_size))
+		goto fail;
+	tr->current_trace = &nop_trace;
+	nop_trace.enabled++;
+
+	tr->dir = tracefs_create_dir(name, instances_dir);
+	if (!tr->dir) {
+		nop_trace.enabled--;
+		goto fail;
+	}
+	list_add(&tr->list, &trace_arrays);
+	trace_create_array_files(tr);
+	return tr;
+fail:
+	trace_array_free(tr);
+	return ERR_PTR(ret);
+}
+
+static int trace_array_remove(struct trace_array *tr)
+{
+	struct tracer *t = tr->current_trace;
+
+	lockdep_assert_held(&tracing_lock);
+	if (tr->ref || tr->trace_ref)
+		return -EBUSY;
+	if (printk_trace == tr)
+		trace_printk_dest_to(&global_trace);
+	if (t) {
+		if (t->reset)
+			t->reset(tr);
+		t->enabled--;
+	}
+	list_del(&tr->list);
+	tracefs_remove(tr->dir);
+	tracing_err_log_clear(tr);
+	trace_array_free(tr);
+	return 0;
+}
+
+static int instance_mkdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = 0;
+
+	mutex_lock(&tracing_lock);
+	if (trace_array_find(name)) {
+		ret = -EEXIST;
+	} else {
+		tr = trace_array_create(name);
+		if (IS_ERR(tr))
+			ret = PTR_ERR(tr);
+	}
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	mutex_lock(&tracing_lock);
+	tr = trace_array_find(name);
+	if (tr)
+		ret = trace_array_remove(tr);
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+/**
+ * trace_array_get_by_name - find or create an instance for kernel use
+ * @name: the instance's name (its directory under instances/)
+ * @systems: event systems to offer in it; ignored until events exist
+ *
+ * The instance is pinned: release it with trace_array_put() and, to
+ * remove it, trace_array_destroy() afterwards.
+ *
+ * Return: the trace array, or NULL when it could not be created.
+ */
+struct trace_array *trace_array_get_by_name(const char *name, const char *systems)
+{
+	struct trace_array *tr;
+
+	if (!name || !*name)
+		return NULL;
+	mutex_lock(&tracing_lock);
+	tr = trace_array_find(name);
+	if (!tr) {
+		tr = trace_array_create(name);
+		if (IS_ERR(tr))
+			tr = NULL;
+	}
+	if (tr)
+		tr->ref++;
+	mutex_unlock(&tracing_lock);
+	return tr;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_destroy - remove an instance a kernel user created
+ * @tr: the array, no longer pinned by the caller
+ *
+ * Return: 0, -EINVAL for the top level, -ENODEV for an unknown array,
+ * -EBUSY while
+ * a file of it is open or someone else pins it.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	int ret = -ENODEV;
+
+	if (!tr || trace_array_is_top(tr))
+		return -EINVAL;
+	mutex_lock(&tracing_lock);
+	if (trace_array_listed(tr))
+		ret = trace_array_remove(tr);
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
+
+/* ------------------------------------------------------------------ */
+/* Boot parameters                                                     */
+
+static int __init set_buf_size(char *str)
+{
+	unsigned long size;
+
+	if (!str)
+		return 0;
+	size = memparse(str, &str);
+	if (size)
+		trace_buf_size = size;
+	global_trace.buffer_expanded = size != 0;
+	return 1;
+}
+__setup("trace_buf_size=", set_buf_size);
+
+static int __init set_trace_boot_options(char *str)
+{
+	strscpy(boot_options, str, sizeof(boot_options));
+	return 1;
+}
+__setup("trace_options=", set_trace_boot_options);
+
+static int __init set_trace_boot_clock(char *str)
+{
+	strscpy(boot_clock, str, sizeof(boot_clock));
+	return 1;
+}
+__setup("trace_clock=", set_trace_boot_clock);
+
+/* Several trace_instance= options collect here, one per line. */
+static int __init set_boot_instance(char *str)
+{
+	size_t len = strlen(boot_instances);
+
+	if (len + strlen(str) + 2 > sizeof(boot_instances))
+		return 0;
+	if (len)
+		boot_instances[len++] = '\n';
+	strscpy(boot_instances + len, str, sizeof(boot_instances) - len);
+	return 1;
+}
+__setup("trace_instance=", set_boot_instance);
+
+/*
+ * "ftrace_dump_on_oops" alone means every CPU of the top level;
+ * "=VALUE" gives the mode and instances; ",INSTANCE..." adds instances.
+ */
+static int __init set_ftrace_dump_on_oops(char *str)
+{
+	if (!*str)
+		strscpy(ftrace_dump_on_oops, "1", MAX_TRACER_SIZE);
+	else if (*str == ',')
+		snprintf(ftrace_dump_on_oops, MAX_TRACER_SIZE, "1%s", str);
+	else if (*str == '=')
+		strscpy(ftrace_dump_on_oops, str + 1, MAX_TRACER_SIZE);
+	else
+		return 0;
+	return 1;
+}
+__setup("ftrace_dump_on_oops", set_ftrace_dump_on_oops);
+
+static int __init set_tracepoint_printk(char *str)
+{
+	/* "tp_printk_stop_on_boot" also lands here: "_stop_on_boot" left. */
+	if (!strcmp(str, "_stop_on_boot")) {
+		tracepoint_printk_stop_on_boot = true;
+		return 1;
+	}
+	if (*str && *str != '=')
+		return 0;
+	tracepoint_printk = 1;
+	return 1;
+}
+__setup("tp_printk", set_tracepoint_printk);
+
+static int __init stop_trace_on_warning(char *str)
+{
+	if (!*str || !strcmp(str, "=1") || !strcmp(str, "=on"))
+		__disable_trace_on_warning = 1;
+	return 1;
+}
+__setup("traceoff_on_warning", stop_trace_on_warning);
+
+/*
+ * tp_printk_stop_on_boot: events stop going to the console once the boot
+ * is over (late_initcall_sync runs after every other initcall).
+ */
+static int __init tracepoint_printk_boot_end(void)
+{
+	if (tracepoint_printk_stop_on_boot)
+		tracepoint_printk = 0;
+	return 0;
+}
+late_initcall_sync(tracepoint_printk_boot_end);
+
+static void __init trace_apply_option_list(struct trace_array *tr, char *list)
+{
+	char *opt;
+
+	while ((opt = strsep(&list, ",")) != NULL) {
+		if (*opt && trace_set_options(tr, opt))
+			pr_warn("tracing: unknown or refused option '%s'\n", opt);
+	}
+}
+
+/*
+ * One trace_instance= line: NAME[^traceoff][^traceprintk|^printk][,EVENTS].
+ * The event list is for event tracing, which is not offered yet.
+ */
+static void __init trace_boot_instance(char *line)
+{
+	char *flags, *name, *flag;
+	struct trace_array *tr;
+
+	flags = strsep(&line, ",");
+	name = strsep(&flags, "^");
+	if (!name || !*name)
+		return;
+	tr = trace_array_get_by_name(name, NULL);
+	if (!tr) {
+		pr_warn("tracing: could not create boot instance '%s'\n", name);
+		return;
+	}
+	while ((flag = strsep(&flags, "^")) != NULL) {
+		mutex_lock(&tracing_lock);
+		if (!strcmp(flag, "traceoff"))
+			tracer_tracing_off(tr);
+		else if (!strcmp(flag, "traceprintk") || !strcmp(flag, "printk"))
+			trace_printk_dest_to(tr);
+		else
+			pr_warn("tracing: unknown instance flag '%s'\n", flag);
+		mutex_unlock(&tracing_lock);
+	}
+	if (line && *line)
+		pr_warn("tracing: instance '%s': events are not supported yet\n", name);
+	trace_array_put(tr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Initialisation                                                      */
+
+/*
+ * Called early in start_kernel(), once memory allocation works: the top
+ * level can record (trace_printk(), tracing_on()) from here on, long
+ * before tracefs exists.
+ */
 void __init early_trace_init(void)
 {
+	struct trace_array *tr = &global_trace;
+	unsigned long size;
+	int id;
+
+	saved_tasks = saved_tasks_alloc(SAVED_TASKS_DEFAULT);
+	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
+		goto fail;
+	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+	INIT_LIST_HEAD(&tr->err_log);
+	if (boot_clock[0]) {
+		id = trace_clock_lookup(boot_clock);
+		if (id >= 0)
+			tr->clock_id = id;
+		else
+			pr_warn("tracing: unknown clock '%s'\n", boot_clock);
+	}
+	tr->buffer_size = trace_buf_size;
+	/* Until someone traces, the top level holds a minimal buffer. */
+	size = tr->buffer_expanded ? trace_buf_size : 1;
+	if (trace_alloc_buffer(tr, size))
+		goto fail;
+	list_add(&tr->list, &trace_arrays);
+
+	init_nop_tracer();
+	tr->current_trace = &nop_trace;
+	nop_trace.enabled++;
+	init_trace_output();
+	if (boot_options[0])
+		trace_apply_option_list(tr, boot_options);
+	return;
+fail:
+	pr_err("tracing: no memory for the trace buffer, tracing disabled\n");
 }
 
 void __init trace_init(void)
 {
 }
 
-unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
+static __init int tracer_init_tracefs(void)
 {
-	return irqs_status << 16;
+	char *line, *lines = boot_instances;
+
+	if (security_locked_down(LOCKDOWN_TRACEFS) || !global_trace.buffer)
+		return 0;
+	mutex_lock(&tracing_lock);
+	trace_create_array_files(&global_trace);
+	trace_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
+	trace_create_file("saved_cmdlines", TRACE_MODE_READ, NULL, NULL,
+			  &saved_cmdlines_fops);
+	trace_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, NULL,
+			  &global_trace, &saved_cmdlines_size_fops);
+	trace_create_file("saved_tgids", TRACE_MODE_READ, NULL, NULL,
+			  &saved_tgids_fops);
+	trace_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL,
+			  &tracing_thresh, &nsecs_file_fops);
+	trace_create_file("printk_formats", TRACE_MODE_READ, NULL, NULL,
+			  &ftrace_formats_fops);
+	instances_dir = tracefs_create_instance_dir("instances", NULL,
+						    instance_mkdir, instance_rmdir);
+	mutex_unlock(&tracing_lock);
+
+	while ((line = strsep(&lines, "\n")) != NULL)
+		if (*line)
+			trace_boot_instance(line);
+	trace_dump_init();
+	return 0;
 }
+fs_initcall(tracer_init_tracefs);

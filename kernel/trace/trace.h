@@ -41,26 +41,26 @@
 /* Record types of the core.  The numbers are ABI: tools know them. */
 enum trace_type {
 	__TRACE_FIRST_TYPE = 0,
-	TRACE_FN,
-	TRACE_CTX,
-	TRACE_WAKE,
-	TRACE_STACK,
-	TRACE_PRINT,
-	TRACE_BPRINT,
-	TRACE_MMIO_RW,
-	TRACE_MMIO_MAP,
-	TRACE_BRANCH,
-	TRACE_GRAPH_RET,
-	TRACE_GRAPH_ENT,
-	TRACE_USER_STACK,
-	TRACE_BLK,
-	TRACE_BPUTS,
-	TRACE_HWLAT,
-	TRACE_OSNOISE,
-	TRACE_TIMERLAT,
-	TRACE_RAW_DATA,
-	TRACE_FUNC_REPEATS,
-	__TRACE_LAST_TYPE,
+	TRACE_FN = 1,
+	TRACE_CTX = 2,
+	TRACE_WAKE = 3,
+	TRACE_STACK = 4,
+	TRACE_PRINT = 5,
+	TRACE_BPRINT = 6,
+	TRACE_MMIO_RW = 7,
+	TRACE_MMIO_MAP = 8,
+	TRACE_BRANCH = 9,
+	TRACE_GRAPH_RET = 10,
+	TRACE_GRAPH_ENT = 11,
+	TRACE_USER_STACK = 12,
+	TRACE_BLK = 13,
+	TRACE_BPUTS = 14,
+	TRACE_HWLAT = 15,
+	TRACE_OSNOISE = 16,
+	TRACE_TIMERLAT = 17,
+	TRACE_RAW_DATA = 18,
+	TRACE_FUNC_REPEATS = 19,
+	__TRACE_LAST_TYPE = 20,	/* dynamic types start here */
 };
 
 /*
@@ -177,10 +177,12 @@ struct tracer_flags {
  */
 struct tracer {
 	const char		*name;
+	/* Selection, and tracing_on going 1 / 0 while selected. */
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
 	void			(*start)(struct trace_array *tr);
 	void			(*stop)(struct trace_array *tr);
+	/* A reader of the trace file / of trace_pipe comes and goes. */
 	void			(*open)(struct trace_iterator *iter);
 	void			(*close)(struct trace_iterator *iter);
 	void			(*pipe_open)(struct trace_iterator *iter);
@@ -203,11 +205,19 @@ struct tracer {
 	int			enabled;	/* arrays using it */
 };
 
-/*
- * An error_log entry: the command as written, where in it the error is,
- * and which message of the reporting file's list applies.
- */
+/* error_log keeps this many entries per trace array, dropping the oldest. */
 #define TRACE_ERR_LOG_MAX	16
+
+/*
+ * What a file under options/ stands for: a core option (opt == NULL, bit
+ * is its TOPT_ number) or an option of the current tracer.
+ */
+struct trace_option_file {
+	struct trace_array	*tr;
+	struct tracer_opt	*opt;
+	unsigned int		bit;
+	struct dentry		*dentry;
+};
 
 /* One tracing context (see the top of this file). */
 struct trace_array {
@@ -233,12 +243,16 @@ struct trace_array {
 	/* Per-CPU size in bytes to give the buffer once it is expanded. */
 	unsigned long		buffer_size;
 
+	/* buffer_percent: how full a sub-buffer wakes trace_pipe_raw readers */
+	int			buffer_percent;
+
 	struct dentry		*dir;
 	struct dentry		*options_dir;
 	struct dentry		*percpu_dir;
-	/* Files of the current tracer's own options, removed on change. */
-	struct dentry		**tracer_opt_files;
-	int			n_tracer_opt_files;
+	struct trace_option_file core_options[TRACE_OPTION_COUNT];
+	/* Files of the current tracer's own options, replaced on change. */
+	struct trace_option_file *tracer_options;
+	int			n_tracer_options;
 
 	struct list_head	err_log;
 	unsigned int		n_err_log;
@@ -331,6 +345,15 @@ void ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
 void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
 			    unsigned int trace_ctx);
 
+/*
+ * The top-level buffer starts tiny and gets its full size the first time
+ * something is going to trace (a tracer, a size written, trace_printk).
+ */
+int tracing_update_buffers(struct trace_array *tr);
+
+/* tracing_thresh, in nanoseconds (the file shows microseconds). */
+extern unsigned long tracing_thresh;
+
 /* Tracers. */
 int register_tracer(struct tracer *type);
 extern struct tracer nop_trace;
@@ -392,10 +415,11 @@ extern const struct file_operations tracing_mark_raw_fops;
 extern const struct file_operations ftrace_formats_fops;
 int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args);
-/* The array trace_printk() writes to (trace_printk_dest option). */
+/*
+ * The array trace_printk() writes to: the top level unless an instance
+ * has set its trace_printk_dest option (trace.c keeps it up to date).
+ */
 extern struct trace_array *printk_trace;
-/* Whether trace_printk() output also goes to the console (tp_printk). */
-const char *trace_printk_format_lookup(const char *fmt);
 
 /*
  * error_log: a failing write that has a message for its failure records
@@ -411,7 +435,7 @@ extern const struct file_operations tracing_err_log_fops;
 /* trace_nop.c */
 int init_nop_tracer(void);
 
-/* Per-array state other files hook on creation and removal. */
-int init_tracer_tracefs_printk(struct trace_array *tr, struct dentry *d);
+/* trace_readme.c: what the README file shows. */
+extern const char trace_readme_text[];
 
 #endif /* _KERNEL_TRACE_TRACE_H */
