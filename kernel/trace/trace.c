@@ -1849,6 +1849,104 @@ static const struct file_operations readme_fops = {
 	.llseek		= generic_file_llseek,
 };
 
+/* events/: the buffer's layout files, and an enable with no events yet */
+
+/*
+ * Event tracing (the events/SYSTEM/EVENT tree) is not built yet.  What
+ * exists already is what describes the buffer itself: header_page and
+ * header_event, which trace-cmd and perf read to parse trace_pipe_raw
+ * pages, and events/enable, which scripts write 0 to as a reset.  With
+ * no event to count it reads "?", like an empty system does.
+ */
+static ssize_t events_header_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	int (*print)(struct trace_seq *s) = file_inode(filp)->i_private;
+	struct trace_array *tr = filp->private_data;
+	struct trace_seq *s;
+	ssize_t ret;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	trace_seq_init(s);
+	if (print)
+		print(s);
+	else
+		ring_buffer_print_page_header(tr->buffer, s);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
+				      trace_seq_used(s));
+	kfree(s);
+	return ret;
+}
+
+static int events_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = d_inode(filp->f_path.dentry->d_parent)->i_private;
+	int ret = tracing_check_open_get_tr(tr);
+
+	if (!ret)
+		filp->private_data = tr;
+	return ret;
+}
+
+static int events_file_release(struct inode *inode, struct file *filp)
+{
+	trace_array_put(filp->private_data);
+	return 0;
+}
+
+static const struct file_operations events_header_fops = {
+	.open		= events_file_open,
+	.read		= events_header_read,
+	.release	= events_file_release,
+	.llseek		= default_llseek,
+};
+
+static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	return trace_read_line(ubuf, cnt, ppos, "?\n");
+}
+
+static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations events_enable_fops = {
+	.open		= events_file_open,
+	.read		= events_enable_read,
+	.write		= events_enable_write,
+	.release	= events_file_release,
+	.llseek		= default_llseek,
+};
+
+static void trace_create_events_dir(struct trace_array *tr)
+{
+	struct dentry *d = tracefs_create_dir("events", tr->dir);
+
+	if (!d)
+		return;
+	/* The files find their array through the directory's inode. */
+	d_inode(d)->i_private = tr;
+	trace_create_file("enable", TRACE_MODE_WRITE, d, NULL, &events_enable_fops);
+	trace_create_file("header_page", TRACE_MODE_READ, d, NULL,
+			  &events_header_fops);
+	trace_create_file("header_event", TRACE_MODE_READ, d,
+			  ring_buffer_print_entry_header, &events_header_fops);
+}
+
 /* ------------------------------------------------------------------ */
 /* Creating and removing trace arrays                                  */
 
@@ -1918,6 +2016,7 @@ static void trace_create_array_files(struct trace_array *tr)
 		trace_tracer_options_update(tr);
 	}
 	trace_create_cpu_dirs(tr);
+	trace_create_events_dir(tr);
 }
 
 static struct trace_array *trace_array_find(const char *name)
