@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the tracefs/*.tc tests.  A test sources this file with
+#	. "$FTRACETEST_ROOT/test.d/tracefs/helpers.sh"
+# after the runner has put it in the tracefs directory under test (the top
+# level, or an instance for "flags: instance" runs).
+
+fail() { # message...
+	echo "FAIL: $*"
+	exit_fail
+}
+
+# The strerror() texts the tests expect, by errno name.
+errno_text() { # NAME
+	case $1 in
+	EINVAL) echo "Invalid argument" ;;
+	ENOMEM) echo "Cannot allocate memory" ;;
+	ERANGE) echo "Numerical result out of range" ;;
+	EOVERFLOW) echo "Value too large for defined data type" ;;
+	EBUSY) echo "Device or resource busy" ;;
+	EBADF) echo "Bad file descriptor" ;;
+	EAGAIN) echo "Resource temporarily unavailable" ;;
+	EEXIST) echo "File exists" ;;
+	ENOENT) echo "No such file or directory" ;;
+	EPERM) echo "Operation not permitted" ;;
+	ENAMETOOLONG) echo "File name too long" ;;
+	EACCES) echo "Permission denied" ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# Write VALUE plus a newline to FILE in one write(2) (FILE is opened with
+# O_TRUNC, as "echo VALUE > FILE" does); the write must fail with errno NAME.
+expect_err() { # NAME file value
+	local out want
+	want=$(errno_text "$1")
+	if out=$( { printf '%s\n' "$3" > "$2"; } 2>&1 ); then
+		fail "writing '$3' to $2 succeeded; expected $1"
+	fi
+	case $out in
+	*"$want"*) ;;
+	*) fail "writing '$3' to $2: '$out'; expected $1 ($want)" ;;
+	esac
+}
+
+# The same, but the write must succeed.
+expect_ok() { # file value
+	local out
+	if ! out=$( { printf '%s\n' "$2" > "$1"; } 2>&1 ); then
+		fail "writing '$2' to $1 failed: $out"
+	fi
+}
+
+# FILE must read back exactly as EXPECTED.
+expect_content() { # file expected
+	local got
+	got=$(cat "$1")
+	[ "$got" = "$2" ] || fail "$1 reads '$got', expected '$2'"
+}
+
+# Write exactly the bytes printf makes of FORMAT to FILE, in one write(2).
+write_exact() { # file printf-format [args...]
+	local f=$1 tmp n
+	shift
+	tmp=$(mktemp "${TMPDIR:-/tmp}/wx.XXXXXX")
+	# shellcheck disable=SC2059
+	printf "$@" > "$tmp"
+	n=$(stat -c %s "$tmp")
+	dd if="$tmp" of="$f" bs="$n" count=1 iflag=fullblock status=none
+	local rc=$?
+	rm -f "$tmp"
+	return $rc
+}
+
+# Lines of the trace that are records (not the header).
+records() { # [trace-file]
+	grep -v '^#' "${1:-trace}" || true
+}
+
+# Number of trace_marker records in a trace file.
+count_markers() { # [trace-file]
+	grep -c 'tracing_mark_write: ' "${1:-trace}" || true
+}
+
+# One record of the default output, as build/spec/upstream/trace.txt shows it:
+#   "           <...>-70      [000] .....     6.996266: tracing_mark_write: hello"
+# The task is "<...>" while no comm was saved for the pid.
+REC_RE='^ *.{1,16}-[0-9]+ +\[[0-9]{3}\] [.a-zA-Z0-9]{5} +[0-9]+\.[0-9]{6}: '
+
+# Compile progs/NAME.c into $TMPDIR; prints the binary's path.
+build_prog() { # name
+	local bin=${TMPDIR:-/tmp}/$1
+	if ! gcc -O2 -Wall -o "$bin" "$FTRACETEST_ROOT/progs/$1.c" -lpthread >&2; then
+		echo "cannot compile progs/$1.c" >&2
+		exit_unresolved
+	fi
+	echo "$bin"
+}
+
+# The number of possible CPUs that have a per_cpu directory.
+ncpus() {
+	ls -d per_cpu/cpu* | wc -l
+}
+
+# Run a command that must fail with errno NAME (its stderr shows strerror).
+expect_cmd_err() { # NAME command...
+	local want=$(errno_text "$1") out
+	shift
+	if out=$("$@" 2>&1); then
+		fail "'$*' succeeded; expected $want"
+	fi
+	case $out in
+	*"$want"*) ;;
+	*) fail "'$*': '$out'; expected $want" ;;
+	esac
+}
+
+# Set buffer_size_kb for the test and put the old size back at exit.  An
+# unexpanded top-level buffer ("7 (expanded: 1408)") comes back expanded.
+set_buffer_kb() { # kb
+	local old
+	old=$(cat buffer_size_kb)
+	case $old in
+	*expanded:*) old=${old##*expanded: }; old=${old%)} ;;
+	X) old= ;;
+	esac
+	[ -n "$FTT_OLD_BUFFER_KB" ] || FTT_OLD_BUFFER_KB=${old:-1408}
+	echo "$1" > buffer_size_kb
+}
+restore_buffer_kb() {
+	[ -z "$FTT_OLD_BUFFER_KB" ] || echo "$FTT_OLD_BUFFER_KB" > buffer_size_kb
+}
+FTT_OLD_BUFFER_KB=
