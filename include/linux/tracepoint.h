@@ -298,11 +298,21 @@ static inline struct tracepoint *tracepoint_ptr_deref(tracepoint_ptr_t *p)
 
 /*
  * tracepoint_string("text"): a constant string that an event may record by
- * pointer.  With the tracing core, such strings are also listed for tools
- * (printk_formats); until then it is the string itself.
+ * pointer.  With the tracing core a pointer to it is also kept in the
+ * __tracepoint_str section, which printk_formats lists, so that tools can
+ * turn the recorded address back into the text.
  */
+#ifdef CONFIG_TRACING
+#define __tracepoint_string	__used __section("__tracepoint_str")
+#define tracepoint_string(str)						\
+	({								\
+		static const char *__tp_str_ref __tracepoint_string = (str); \
+		__tp_str_ref;						\
+	})
+#else
 #define __tracepoint_string
 #define tracepoint_string(str) (str)
+#endif
 
 #endif /* _LINUX_TRACEPOINT_H */
 

@@ -2082,8 +2082,11 @@ static int trace_array_remove(struct trace_array *tr)
 	lockdep_assert_held(&tracing_lock);
 	if (tr->ref || tr->trace_ref)
 		return -EBUSY;
-	if (printk_trace == tr)
+	if (printk_trace == tr) {
 		trace_printk_dest_to(&global_trace);
+		/* trace_printk() picks its array with preemption off. */
+		synchronize_rcu();
+	}
 	if (t) {
 		if (t->reset)
 			t->reset(tr);
