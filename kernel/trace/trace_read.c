@@ -1,7 +1,1359 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Being written: see trace.h. */
+/*
+ * Reading a trace array's buffer.
+ *
+ *   trace           text of every record, oldest first, without consuming
+ *   trace_pipe      the same text, consumed as it is read; blocks
+ *   trace_pipe_raw  one CPU's sub-buffers in the binary layout (read and
+ *                   splice), consumed; what trace-cmd records with
+ *   stats           one CPU's counters
+ *   ftrace_dump()   the buffer to the console, from panic, oops and sysrq-z
+ *
+ * All of them walk records through one merge iterator: each CPU's buffer
+ * is in time order, so the next record is the oldest head among the CPUs.
+ * The trace file walks with ring_buffer_iter (copies of pages: writers go
+ * on, and pages they overwrite meanwhile show up as lost); the others
+ * peek at and consume the CPUs' heads.
+ *
+ * Locking:
+ *  - tracing_lock (trace.c) covers opening and closing: the array's
+ *    trace_ref, the tracer's open/close hooks and the list of open
+ *    trace_pipe files.
+ *  - A consumer peeks at a record, prints it from the buffer and only then
+ *    consumes it.  Consumers of one array take turns through its consume
+ *    lock, so that none takes a record (or, for trace_pipe_raw, the whole
+ *    page) another is still printing.  The lock is never held while
+ *    waiting for data.
+ *  - trace_pipe's iter->mutex keeps the readers of one open file from
+ *    mixing their text; the seq_file lock does that for the trace file.
+ *  - trace_event_sem is read-held while records are formatted, so that
+ *    the printers of a record type stay registered.
+ *  - ftrace_dump() takes none of these: it may run with a CPU stopped in
+ *    the middle of any of them.
+ */
+#include <linux/hash.h>
+#include <linux/kdebug.h>
+#include <linux/nmi.h>
+#include <linux/panic_notifier.h>
+#include <linux/pipe_fs_i.h>
+#include <linux/slab.h>
+#include <linux/splice.h>
+#include <linux/uio.h>
+
 #include "trace.h"
 
+/* What a file's private data points at, for the text readers. */
+struct trace_reader {
+	struct trace_iterator	iter;
+	struct list_head	pipe_node;	/* on trace_pipe_readers */
+	bool			paused;		/* pause-on-trace stopped recording */
+};
+
+static struct trace_reader *to_reader(struct trace_iterator *iter)
+{
+	return container_of(iter, struct trace_reader, iter);
+}
+
+/*
+ * Arrays share consume locks by hash: a collision only makes a reader of
+ * one array wait for a reader of another for a moment.
+ */
+#define CONSUME_LOCK_BITS	3
+static struct mutex consume_locks[1 << CONSUME_LOCK_BITS];
+
+static struct mutex *consume_lock(struct trace_array *tr)
+{
+	return &consume_locks[hash_ptr(tr, CONSUME_LOCK_BITS)];
+}
+
+/*
+ * tracing_on as the user set it: a pause (tracing_stop(), pause-on-trace)
+ * does not count as off.
+ */
+static bool tracing_switched_on(struct trace_array *tr)
+{
+	return !READ_ONCE(tr->buffer_disabled) &&
+	       ring_buffer_record_is_set_on(tr->buffer);
+}
+
+/* ------------------------------------------------------------------ */
+/* The merge iterator                                                  */
+
+static struct ring_buffer_event *peek_cpu(struct trace_iterator *iter, int cpu,
+					  u64 *ts, unsigned long *lost)
+{
+	if (iter->buffer_iter) {
+		struct ring_buffer_iter *it = iter->buffer_iter[cpu];
+
+		return it ? ring_buffer_iter_peek(it, ts) : NULL;
+	}
+	return ring_buffer_peek(iter->buffer, cpu, ts, lost);
+}
+
+/*
+ * The oldest record at the heads of the iterator's CPUs, without moving
+ * past it.  @lost (consuming readers only) gets the count of records the
+ * writer overwrote before it.
+ */
+static struct ring_buffer_event *find_oldest(struct trace_iterator *iter,
+					     int *ent_cpu, u64 *ent_ts,
+					     unsigned long *ent_lost)
+{
+	struct ring_buffer_event *ev, *best = NULL;
+	unsigned long lost = 0, best_lost = 0;
+	int cpu, best_cpu = iter->cpu_file;
+	u64 ts, best_ts = 0;
+
+	if (iter->cpu_file != RING_BUFFER_ALL_CPUS) {
+		best = peek_cpu(iter, best_cpu, &best_ts, &best_lost);
+	} else {
+		for_each_possible_cpu(cpu) {
+			ev = peek_cpu(iter, cpu, &ts, &lost);
+			if (ev && (!best || ts < best_ts)) {
+				best = ev;
+				best_ts = ts;
+				best_cpu = cpu;
+				best_lost = lost;
+			}
+		}
+	}
+	*ent_cpu = best_cpu;
+	*ent_ts = best_ts;
+	if (ent_lost)
+		*ent_lost = best ? best_lost : 0;
+	return best;
+}
+
+/**
+ * trace_find_next_entry_inc - make the next record the iterator's own
+ * @iter: the iterator
+ *
+ * Sets iter->ent, ent_size, cpu, ts and lost_events.  A non-consuming
+ * iterator moves past the record; a consuming reader calls
+ * trace_consume() once it has printed it.
+ *
+ * Return: @iter, or NULL when there is no record.
+ */
+void *trace_find_next_entry_inc(struct trace_iterator *iter)
+{
+	struct ring_buffer_event *ev;
+	unsigned long lost;
+
+	ev = find_oldest(iter, &iter->cpu, &iter->ts, &lost);
+	if (!ev) {
+		iter->ent = NULL;
+		iter->ent_size = 0;
+		return NULL;
+	}
+	iter->ent = ring_buffer_event_data(ev);
+	iter->ent_size = ring_buffer_event_length(ev);
+	if (iter->buffer_iter) {
+		struct ring_buffer_iter *it = iter->buffer_iter[iter->cpu];
+
+		/* Pages were overwritten under the walk: how many is unknown. */
+		lost = ring_buffer_iter_dropped(it) ? (unsigned long)-1 : 0;
+		/* The page copy keeps the record until the next peek. */
+		ring_buffer_iter_advance(it);
+	}
+	iter->lost_events = lost;
+	iter->idx++;
+	return iter;
+}
+
+/*
+ * Keep the current record in iter->temp: a non-consuming peek may load
+ * the next page over the copy iter->ent points into.
+ */
+static bool save_current_entry(struct trace_iterator *iter)
+{
+	if (iter->temp_size < iter->ent_size) {
+		void *buf = kmalloc(iter->ent_size, GFP_KERNEL);
+
+		if (!buf)
+			return false;
+		kfree(iter->temp);
+		iter->temp = buf;
+		iter->temp_size = iter->ent_size;
+	}
+	memcpy(iter->temp, iter->ent, iter->ent_size);
+	iter->ent = iter->temp;
+	return true;
+}
+
+/**
+ * trace_find_next_entry - look at the record after the current one
+ * @iter: the iterator, on a record (iter->ent)
+ * @ent_cpu: where to put the next record's CPU (may be NULL)
+ * @ent_ts: where to put its time stamp (may be NULL)
+ *
+ * The iterator stays on its record (iter->ent remains valid).  For a
+ * consuming reader the current record is not consumed yet, so it may be
+ * what this finds.
+ *
+ * Return: the next record, or NULL.
+ */
+struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
+					  int *ent_cpu, u64 *ent_ts)
+{
+	struct ring_buffer_event *ev;
+	int cpu;
+	u64 ts;
+
+	if (iter->buffer_iter && iter->ent && iter->ent != iter->temp &&
+	    !save_current_entry(iter))
+		return NULL;
+	ev = find_oldest(iter, &cpu, &ts, NULL);
+	if (ent_cpu)
+		*ent_cpu = cpu;
+	if (ent_ts)
+		*ent_ts = ts;
+	return ev ? ring_buffer_event_data(ev) : NULL;
+}
+
+/**
+ * trace_consume - consume the record trace_find_next_entry_inc() found
+ * @iter: a consuming iterator
+ */
+void trace_consume(struct trace_iterator *iter)
+{
+	if (!iter->buffer_iter)
+		ring_buffer_consume(iter->buffer, iter->cpu, NULL, NULL);
+}
+
+static bool cpu_empty(struct trace_iterator *iter, int cpu)
+{
+	if (iter->buffer_iter)
+		return !iter->buffer_iter[cpu] ||
+		       ring_buffer_iter_empty(iter->buffer_iter[cpu]);
+	return ring_buffer_empty_cpu(iter->buffer, cpu);
+}
+
+/**
+ * trace_empty - whether the iterator has no record left
+ * @iter: the iterator
+ *
+ * Return: 1 if every CPU it covers is empty, else 0.
+ */
+int trace_empty(struct trace_iterator *iter)
+{
+	int cpu;
+
+	if (iter->cpu_file != RING_BUFFER_ALL_CPUS)
+		return cpu_empty(iter, iter->cpu_file);
+	for_each_possible_cpu(cpu)
+		if (!cpu_empty(iter, cpu))
+			return 0;
+	return 1;
+}
+
+/* Point @iter at @tr for reading @cpu, with the flags the output needs. */
+static void trace_iter_setup(struct trace_iterator *iter,
+			     struct trace_array *tr, int cpu, bool annotate)
+{
+	iter->tr = tr;
+	iter->trace = tr->current_trace;
+	iter->buffer = tr->buffer;
+	iter->cpu_file = cpu;
+	iter->iter_flags = 0;
+	if (trace_clocks[tr->clock_id].in_ns)
+		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	if (tr->flags & TRACE_ITER(LATENCY_FMT))
+		iter->iter_flags |= TRACE_FILE_LAT_FMT;
+	/* Mark where each CPU's records start when older ones were lost. */
+	if (annotate && ring_buffer_overruns(tr->buffer))
+		iter->iter_flags |= TRACE_FILE_ANNOTATE;
+}
+
+/**
+ * trace_init_global_iter - set up a consuming iterator on the top level
+ * @iter: a zeroed iterator
+ */
+void trace_init_global_iter(struct trace_iterator *iter)
+{
+	trace_iter_setup(iter, &global_trace, RING_BUFFER_ALL_CPUS, true);
+}
+
+/**
+ * tracing_reset_online_cpus - empty a buffer on every online CPU
+ * @buffer: the buffer (may be NULL)
+ *
+ * May sleep.
+ */
+void tracing_reset_online_cpus(struct trace_buffer *buffer)
+{
+	if (buffer)
+		ring_buffer_reset_online_cpus(buffer);
+}
+
+/**
+ * tracing_reset_all - empty a trace array's buffer on every CPU
+ * @tr: the array
+ *
+ * May sleep.
+ */
+void tracing_reset_all(struct trace_array *tr)
+{
+	if (tr->buffer)
+		ring_buffer_reset(tr->buffer);
+}
+
+/* Drop the text added after @len: a record that did not fit whole. */
+static void trace_seq_cut(struct trace_seq *s, unsigned int len)
+{
+	s->seq.len = len;
+	s->full = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* trace: the seq_file of every record                                 */
+
+/*
+ * Position 0 of the file is the header, position n the n-th record.
+ * iter->pos is the position of the item the iterator is on (-1: not
+ * started).  seq_file asks again for the item it could not fit, which is
+ * the one the iterator is on; its text may already be in iter->seq
+ * (iter->leftover).  Going back starts the walk over.
+ */
+static void trace_file_rewind(struct trace_iterator *iter)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (iter->buffer_iter[cpu])
+			ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+	cpumask_clear(iter->started);
+	iter->ent = NULL;
+	iter->leftover = 0;
+	iter->idx = 0;
+	iter->pos = 0;
+}
+
+static bool trace_file_step(struct trace_iterator *iter)
+{
+	if (!trace_find_next_entry_inc(iter))
+		return false;
+	iter->leftover = 0;
+	iter->pos++;
+	return true;
+}
+
+static void *trace_file_item(struct trace_iterator *iter)
+{
+	if (!iter->pos)
+		return SEQ_START_TOKEN;
+	return iter->ent ? iter : NULL;
+}
+
+static void *trace_file_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_iterator *iter = m->private;
+	struct trace_array *tr = iter->tr;
+
+	/* A tracer change shows from the next read on. */
+	mutex_lock(&tracing_lock);
+	if (iter->trace != tr->current_trace) {
+		if (iter->trace->close)
+			iter->trace->close(iter);
+		iter->trace = tr->current_trace;
+		if (iter->trace->open)
+			iter->trace->open(iter);
+	}
+	mutex_unlock(&tracing_lock);
+
+	down_read(&trace_event_sem);
+	/* Past the end the record is gone: an lseek back to it rewinds. */
+	if (iter->pos < 0 || *pos < iter->pos ||
+	    (*pos == iter->pos && iter->pos && !iter->ent))
+		trace_file_rewind(iter);
+	while (iter->pos < *pos)
+		if (!trace_file_step(iter))
+			return NULL;
+	return trace_file_item(iter);
+}
+
+static void *trace_file_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_iterator *iter = m->private;
+
+	(*pos)++;
+	if (!trace_file_step(iter))
+		return NULL;
+	return iter;
+}
+
+static void trace_file_stop(struct seq_file *m, void *v)
+{
+	up_read(&trace_event_sem);
+}
+
+static int trace_file_show(struct seq_file *m, void *v)
+{
+	struct trace_iterator *iter = m->private;
+
+	if (v == SEQ_START_TOKEN) {
+		trace_print_header(m, iter);
+		return 0;
+	}
+	if (!iter->leftover) {
+		trace_seq_init(&iter->seq);
+		if (print_trace_line(iter) == TRACE_TYPE_PARTIAL_LINE) {
+			iter->seq.full = 0;
+			trace_seq_puts(&iter->seq, "[LINE TOO BIG]\n");
+		}
+	}
+	/* Text that does not fit stays in iter->seq for the next try. */
+	iter->leftover = trace_print_seq(m, &iter->seq);
+	if (!iter->leftover)
+		trace_seq_init(&iter->seq);
+	return 0;
+}
+
+static const struct seq_operations trace_file_seq_ops = {
+	.start	= trace_file_start,
+	.next	= trace_file_next,
+	.stop	= trace_file_stop,
+	.show	= trace_file_show,
+};
+
+static void trace_reader_free_content(struct trace_iterator *iter)
+{
+	free_cpumask_var(iter->started);
+	kfree(iter->buffer_iter);
+	kfree(iter->temp);
+	kfree(iter->fmt);
+}
+
+static int trace_file_open_read(struct file *file, struct trace_array *tr,
+				int cpu)
+{
+	struct trace_iterator *iter;
+	struct trace_reader *rd;
+	int i;
+
+	rd = __seq_open_private(file, &trace_file_seq_ops, sizeof(*rd));
+	if (!rd)
+		return -ENOMEM;
+	iter = &rd->iter;
+	iter->buffer_iter = kcalloc(nr_cpu_ids, sizeof(*iter->buffer_iter),
+				    GFP_KERNEL);
+	if (!iter->buffer_iter || !zalloc_cpumask_var(&iter->started, GFP_KERNEL))
+		goto fail;
+	iter->pos = -1;
+
+	mutex_lock(&tracing_lock);
+	trace_iter_setup(iter, tr, cpu, true);
+	if (iter->trace->open)
+		iter->trace->open(iter);
+	/* pause-on-trace: hold the writers off while the file is open. */
+	if (tr->flags & TRACE_ITER(PAUSE_ON_TRACE)) {
+		ring_buffer_record_disable(tr->buffer);
+		rd->paused = true;
+	}
+	mutex_unlock(&tracing_lock);
+
+	for_each_possible_cpu(i)
+		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
+			iter->buffer_iter[i] = ring_buffer_read_start(tr->buffer,
+								      i, GFP_KERNEL);
+	return 0;
+fail:
+	trace_reader_free_content(iter);
+	seq_release_private(file_inode(file), file);
+	return -ENOMEM;
+}
+
+static int tracing_open(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+	int cpu = tracing_get_cpu(inode);
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	/* "echo > trace" empties the buffer (per_cpu/cpuN/trace: that CPU). */
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (cpu == RING_BUFFER_ALL_CPUS)
+			tracing_reset_online_cpus(tr->buffer);
+		else
+			ring_buffer_reset_cpu(tr->buffer, cpu);
+	}
+	if (file->f_mode & FMODE_READ) {
+		ret = trace_file_open_read(file, tr, cpu);
+		if (ret)
+			trace_array_put(tr);
+	}
+	return ret;
+}
+
+static int tracing_release(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+	struct trace_iterator *iter;
+	struct trace_reader *rd;
+	int cpu;
+
+	if (file->f_mode & FMODE_READ) {
+		iter = ((struct seq_file *)file->private_data)->private;
+		rd = to_reader(iter);
+		for_each_possible_cpu(cpu)
+			if (iter->buffer_iter[cpu])
+				ring_buffer_read_finish(iter->buffer_iter[cpu]);
+		mutex_lock(&tracing_lock);
+		if (iter->trace->close)
+			iter->trace->close(iter);
+		mutex_unlock(&tracing_lock);
+		if (rd->paused)
+			ring_buffer_record_enable(iter->buffer);
+		trace_reader_free_content(iter);
+		seq_release_private(inode, file);
+	}
+	trace_array_put(tr);
+	return 0;
+}
+
+/* Writing is only there to allow "echo > trace"; the text is ignored. */
+static ssize_t tracing_write_ignore(struct file *file, const char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	return count;
+}
+
+static loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	file->f_pos = 0;
+	return 0;
+}
+
+const struct file_operations tracing_fops = {
+	.open		= tracing_open,
+	.read		= seq_read,
+	.read_iter	= seq_read_iter,
+	.splice_read	= copy_splice_read,
+	.write		= tracing_write_ignore,
+	.llseek		= tracing_lseek,
+	.release	= tracing_release,
+};
+
+/* ------------------------------------------------------------------ */
+/* trace_pipe: consuming text reads                                    */
+
+/*
+ * Open trace_pipe files, under tracing_lock.  Like upstream, one CPU's
+ * records have one text consumer at a time: a second open of the same
+ * CPU (or of all CPUs against any CPU) gets -EBUSY.
+ */
+static LIST_HEAD(trace_pipe_readers);
+
+static int trace_pipe_claim(struct trace_reader *rd, struct trace_array *tr,
+			    int cpu)
+{
+	struct trace_reader *other;
+
+	lockdep_assert_held(&tracing_lock);
+	list_for_each_entry(other, &trace_pipe_readers, pipe_node) {
+		int ocpu = other->iter.cpu_file;
+
+		if (other->iter.tr == tr &&
+		    (cpu == ocpu || cpu == RING_BUFFER_ALL_CPUS ||
+		     ocpu == RING_BUFFER_ALL_CPUS))
+			return -EBUSY;
+	}
+	list_add(&rd->pipe_node, &trace_pipe_readers);
+	return 0;
+}
+
+static int tracing_open_pipe(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+	int cpu = tracing_get_cpu(inode);
+	struct trace_iterator *iter;
+	struct trace_reader *rd;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
+	rd = kvzalloc(sizeof(*rd), GFP_KERNEL);
+	if (!rd)
+		goto fail_put;
+	iter = &rd->iter;
+	if (!alloc_cpumask_var(&iter->started, GFP_KERNEL))
+		goto fail_free;
+	/* No "buffer started" marks in a pipe. */
+	cpumask_setall(iter->started);
+	mutex_init(&iter->mutex);
+	trace_seq_init(&iter->seq);
+
+	mutex_lock(&tracing_lock);
+	ret = trace_pipe_claim(rd, tr, cpu);
+	if (ret) {
+		mutex_unlock(&tracing_lock);
+		goto fail_free;
+	}
+	trace_iter_setup(iter, tr, cpu, false);
+	if (iter->trace->pipe_open)
+		iter->trace->pipe_open(iter);
+	tr->trace_ref++;
+	mutex_unlock(&tracing_lock);
+
+	file->private_data = iter;
+	return nonseekable_open(inode, file);
+
+fail_free:
+	free_cpumask_var(iter->started);
+	kvfree(rd);
+fail_put:
+	trace_array_put(tr);
+	return ret;
+}
+
+static int tracing_release_pipe(struct inode *inode, struct file *file)
+{
+	struct trace_iterator *iter = file->private_data;
+	struct trace_reader *rd = to_reader(iter);
+	struct trace_array *tr = iter->tr;
+
+	mutex_lock(&tracing_lock);
+	list_del(&rd->pipe_node);
+	tr->trace_ref--;
+	if (iter->trace->pipe_close)
+		iter->trace->pipe_close(iter);
+	mutex_unlock(&tracing_lock);
+
+	trace_reader_free_content(iter);
+	mutex_destroy(&iter->mutex);
+	kvfree(rd);
+	trace_array_put(tr);
+	return 0;
+}
+
+/*
+ * Wait, iter->mutex held (dropped while asleep), until there is a record.
+ * Return: 1 to go and read, 0 for end of file, or -EAGAIN / -EINTR.
+ */
+static int trace_pipe_wait(struct trace_iterator *iter, bool nonblock)
+{
+	int ret;
+
+	while (trace_empty(iter)) {
+		if (nonblock)
+			return -EAGAIN;
+		/*
+		 * A reader that has had records sees the end once tracing is
+		 * off and the buffer drained; one that has had none keeps
+		 * waiting, so it can be started before tracing is.
+		 */
+		if (iter->pos && !tracing_switched_on(iter->tr))
+			return 0;
+		mutex_unlock(&iter->mutex);
+		ret = ring_buffer_wait(iter->buffer, iter->cpu_file, 0, NULL, NULL);
+		mutex_lock(&iter->mutex);
+		if (ret)
+			return ret;
+	}
+	iter->pos = 1;
+	return 1;
+}
+
+/*
+ * Format and consume records until @room bytes of text are in iter->seq
+ * (or the buffer is empty).  A record whose line does not fit whole is
+ * left for the next read, unless it is alone: then it is dropped for a
+ * "[LINE TOO BIG]" note.
+ */
+static void trace_pipe_fill(struct trace_iterator *iter, unsigned int room)
+{
+	struct mutex *lock = consume_lock(iter->tr);
+
+	trace_seq_init(&iter->seq);
+	mutex_lock(lock);
+	down_read(&trace_event_sem);
+	while (trace_find_next_entry_inc(iter)) {
+		unsigned int before = trace_seq_used(&iter->seq);
+		enum print_line_t ret = print_trace_line(iter);
+
+		if (ret == TRACE_TYPE_PARTIAL_LINE) {
+			if (before) {
+				trace_seq_cut(&iter->seq, before);
+				break;
+			}
+			trace_seq_init(&iter->seq);
+			trace_seq_puts(&iter->seq, "[LINE TOO BIG]\n");
+			trace_consume(iter);
+			break;
+		}
+		if (ret != TRACE_TYPE_NO_CONSUME)
+			trace_consume(iter);
+		if (trace_seq_used(&iter->seq) >= room)
+			break;
+	}
+	up_read(&trace_event_sem);
+	mutex_unlock(lock);
+}
+
+static ssize_t trace_pipe_copy_out(struct trace_seq *s, struct iov_iter *to)
+{
+	size_t n = copy_to_iter(s->buffer + s->readpos,
+				trace_seq_used(s) - s->readpos, to);
+
+	if (!n)
+		return -EFAULT;
+	s->readpos += n;
+	if (s->readpos >= trace_seq_used(s))
+		trace_seq_init(s);
+	return n;
+}
+
+/*
+ * read_iter rather than read: it serves read(), readv() and, through
+ * copy_splice_read(), splice().
+ */
+static ssize_t tracing_read_pipe(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct file *file = iocb->ki_filp;
+	struct trace_iterator *iter = file->private_data;
+	bool nonblock = (file->f_flags & O_NONBLOCK) ||
+			(iocb->ki_flags & IOCB_NOWAIT);
+	size_t want = iov_iter_count(to);
+	ssize_t ret;
+
+	if (!want)
+		return 0;
+	if (mutex_lock_interruptible(&iter->mutex))
+		return -ERESTARTSYS;
+	for (;;) {
+		/* Text an earlier read formatted but could not return. */
+		if (iter->seq.readpos < trace_seq_used(&iter->seq)) {
+			ret = trace_pipe_copy_out(&iter->seq, to);
+			break;
+		}
+		ret = trace_pipe_wait(iter, nonblock);
+		if (ret <= 0)
+			break;
+		trace_pipe_fill(iter, min_t(size_t, want, TRACE_SEQ_BUFFER_SIZE - 1));
+		/* Records that printed nothing: wait for more. */
+	}
+	mutex_unlock(&iter->mutex);
+	return ret;
+}
+
+/* The "block" option makes a pipe always look readable to poll(). */
+static __poll_t trace_poll(struct trace_array *tr, int cpu, struct file *file,
+			   poll_table *pt)
+{
+	if (tr->flags & TRACE_ITER(BLOCK))
+		return EPOLLIN | EPOLLRDNORM;
+	return ring_buffer_poll_wait(tr->buffer, cpu, file, pt,
+				     READ_ONCE(tr->buffer_percent));
+}
+
+static __poll_t tracing_poll_pipe(struct file *file, poll_table *pt)
+{
+	struct trace_iterator *iter = file->private_data;
+
+	return trace_poll(iter->tr, iter->cpu_file, file, pt);
+}
+
+const struct file_operations tracing_pipe_fops = {
+	.open		= tracing_open_pipe,
+	.read_iter	= tracing_read_pipe,
+	.splice_read	= copy_splice_read,
+	.poll		= tracing_poll_pipe,
+	.release	= tracing_release_pipe,
+};
+
+/* ------------------------------------------------------------------ */
+/* trace_pipe_raw: whole sub-buffers                                   */
+
+struct trace_raw_reader {
+	struct trace_array		*tr;
+	struct trace_buffer		*buffer;
+	int				cpu;
+	bool				closed;	/* being closed: stop waiting */
+	/* read(): the sub-buffer being returned, and how much of it was */
+	struct buffer_data_read_page	*page;
+	unsigned int			done;
+	unsigned int			size;
+};
+
+static bool raw_reader_closed(void *data)
+{
+	struct trace_raw_reader *rr = data;
+
+	return READ_ONCE(rr->closed);
+}
+
+static int tracing_buffers_open(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = inode->i_private;
+	struct trace_raw_reader *rr;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	rr = kzalloc(sizeof(*rr), GFP_KERNEL);
+	if (!rr) {
+		trace_array_put(tr);
+		return -ENOMEM;
+	}
+	rr->tr = tr;
+	rr->buffer = tr->buffer;
+	rr->cpu = tracing_get_cpu(inode);
+
+	mutex_lock(&tracing_lock);
+	tr->trace_ref++;
+	mutex_unlock(&tracing_lock);
+
+	file->private_data = rr;
+	return nonseekable_open(inode, file);
+}
+
+static int tracing_buffers_release(struct inode *inode, struct file *file)
+{
+	struct trace_raw_reader *rr = file->private_data;
+	struct trace_array *tr = rr->tr;
+
+	mutex_lock(&tracing_lock);
+	tr->trace_ref--;
+	mutex_unlock(&tracing_lock);
+
+	ring_buffer_free_read_page(rr->buffer, rr->cpu, rr->page);
+	kfree(rr);
+	trace_array_put(tr);
+	return 0;
+}
+
+/* Every close() of the file, including of dup()s: wake blocked readers. */
+static int tracing_buffers_flush(struct file *file, fl_owner_t id)
+{
+	struct trace_raw_reader *rr = file->private_data;
+
+	WRITE_ONCE(rr->closed, true);
+	ring_buffer_wake_waiters(rr->buffer, rr->cpu);
+	return 0;
+}
+
+static unsigned int raw_subbuf_size(struct trace_raw_reader *rr)
+{
+	return ring_buffer_subbuf_size_get(rr->buffer);
+}
+
+/*
+ * Take the next sub-buffer into rr->page, at most @len bytes of it
+ * (header included) when @len is smaller.  Consume lock held.
+ */
+static bool raw_take_page(struct trace_raw_reader *rr, size_t len)
+{
+	if (rr->page && ring_buffer_read_page_size(rr->page) != raw_subbuf_size(rr)) {
+		ring_buffer_free_read_page(rr->buffer, rr->cpu, rr->page);
+		rr->page = NULL;
+	}
+	if (!rr->page && ring_buffer_alloc_read_page(rr->buffer, rr->cpu, &rr->page))
+		return false;
+	if (ring_buffer_read_page(rr->buffer, rr->page, len, rr->cpu, 0) < 0)
+		return false;
+	rr->done = 0;
+	rr->size = ring_buffer_read_page_size(rr->page);
+	return true;
+}
+
+/*
+ * read() returns the sub-buffer as it is, header, records and all (the
+ * bytes past the records included): a short read leaves the rest of it
+ * for the next one.
+ */
+static ssize_t tracing_buffers_read(struct file *file, char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	struct trace_raw_reader *rr = file->private_data;
+	struct mutex *lock = consume_lock(rr->tr);
+	size_t n;
+	int ret;
+
+	if (!count)
+		return 0;
+	for (;;) {
+		mutex_lock(lock);
+		if (rr->done < rr->size || raw_take_page(rr, count))
+			break;
+		mutex_unlock(lock);
+		/* Records there but too big for @count, or closing: end. */
+		if (!ring_buffer_empty_cpu(rr->buffer, rr->cpu) ||
+		    READ_ONCE(rr->closed))
+			return 0;
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		ret = ring_buffer_wait(rr->buffer, rr->cpu, 0, raw_reader_closed, rr);
+		if (ret)
+			return ret;
+	}
+	n = min_t(size_t, count, rr->size - rr->done);
+	n -= copy_to_user(ubuf, ring_buffer_read_page_data(rr->page) + rr->done, n);
+	rr->done += n;
+	mutex_unlock(lock);
+	if (!n)
+		return -EFAULT;
+	*ppos += n;
+	return n;
+}
+
+/* A sub-buffer lent to a pipe, freed when the last pipe buffer lets go. */
+struct raw_page_ref {
+	struct trace_buffer		*buffer;
+	struct buffer_data_read_page	*page;
+	int				cpu;
+	refcount_t			refs;
+};
+
+static void raw_page_ref_put(struct raw_page_ref *ref)
+{
+	if (!refcount_dec_and_test(&ref->refs))
+		return;
+	/* Frees memory only: the buffer itself may be gone by now. */
+	ring_buffer_free_read_page(ref->buffer, ref->cpu, ref->page);
+	kfree(ref);
+}
+
+static void raw_pipe_buf_release(struct pipe_inode_info *pipe,
+				 struct pipe_buffer *buf)
+{
+	raw_page_ref_put((struct raw_page_ref *)buf->private);
+	buf->private = 0;
+}
+
+static bool raw_pipe_buf_get(struct pipe_inode_info *pipe,
+			     struct pipe_buffer *buf)
+{
+	struct raw_page_ref *ref = (struct raw_page_ref *)buf->private;
+
+	return refcount_inc_not_zero(&ref->refs);
+}
+
+static const struct pipe_buf_operations raw_pipe_buf_ops = {
+	.release	= raw_pipe_buf_release,
+	.get		= raw_pipe_buf_get,
+};
+
+static void raw_spd_release(struct splice_pipe_desc *spd, unsigned int i)
+{
+	raw_page_ref_put((struct raw_page_ref *)spd->partial[i].private);
+	spd->partial[i].private = 0;
+}
+
+/*
+ * Put finished sub-buffers into @spd, each whole (page-size lengths and
+ * offsets only).  Consume lock held.  Return: 0, or an error when not even
+ * the first could be taken for a reason other than there being none.
+ */
+static int raw_splice_fill(struct trace_raw_reader *rr,
+			   struct splice_pipe_desc *spd, loff_t *ppos,
+			   size_t len)
+{
+	unsigned int size = raw_subbuf_size(rr);
+	struct raw_page_ref *ref;
+
+	if (len < size || !IS_ALIGNED(*ppos, size))
+		return -EINVAL;
+	while (spd->nr_pages < spd->nr_pages_max && len >= size &&
+	       ring_buffer_entries_cpu(rr->buffer, rr->cpu)) {
+		ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+		if (!ref)
+			return spd->nr_pages ? 0 : -ENOMEM;
+		ref->buffer = rr->buffer;
+		ref->cpu = rr->cpu;
+		refcount_set(&ref->refs, 1);
+		if (ring_buffer_alloc_read_page(rr->buffer, rr->cpu, &ref->page)) {
+			kfree(ref);
+			return spd->nr_pages ? 0 : -ENOMEM;
+		}
+		if (ring_buffer_read_page_size(ref->page) != size ||
+		    ring_buffer_read_page(rr->buffer, ref->page, size, rr->cpu, 1) < 0) {
+			raw_page_ref_put(ref);
+			break;
+		}
+		spd->pages[spd->nr_pages] =
+			virt_to_page(ring_buffer_read_page_data(ref->page));
+		spd->partial[spd->nr_pages].offset = 0;
+		spd->partial[spd->nr_pages].len = size;
+		spd->partial[spd->nr_pages].private = (unsigned long)ref;
+		spd->nr_pages++;
+		len -= size;
+		*ppos += size;
+	}
+	return 0;
+}
+
+static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
+					   struct pipe_inode_info *pipe,
+					   size_t len, unsigned int flags)
+{
+	struct trace_raw_reader *rr = file->private_data;
+	struct partial_page partial_def[PIPE_DEF_BUFFERS];
+	struct page *pages_def[PIPE_DEF_BUFFERS];
+	struct splice_pipe_desc spd = {
+		.pages		= pages_def,
+		.partial	= partial_def,
+		.nr_pages_max	= PIPE_DEF_BUFFERS,
+		.ops		= &raw_pipe_buf_ops,
+		.spd_release	= raw_spd_release,
+	};
+	struct mutex *lock = consume_lock(rr->tr);
+	bool woken = false;
+	ssize_t ret;
+
+	if (splice_grow_spd(pipe, &spd))
+		return -ENOMEM;
+	for (;;) {
+		mutex_lock(lock);
+		ret = raw_splice_fill(rr, &spd, ppos, len);
+		mutex_unlock(lock);
+		if (spd.nr_pages || ret || woken)
+			break;
+		ret = -EAGAIN;
+		if ((file->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
+			break;
+		/* Until buffer_percent of the sub-buffers are full. */
+		ret = ring_buffer_wait(rr->buffer, rr->cpu,
+				       READ_ONCE(rr->tr->buffer_percent),
+				       raw_reader_closed, rr);
+		if (ret || !tracing_switched_on(rr->tr))
+			break;
+		/* One more look, then return even if it found nothing. */
+		woken = true;
+	}
+	if (spd.nr_pages)
+		ret = splice_to_pipe(pipe, &spd);
+	splice_shrink_spd(&spd);
+	return ret;
+}
+
+static __poll_t tracing_buffers_poll(struct file *file, poll_table *pt)
+{
+	struct trace_raw_reader *rr = file->private_data;
+
+	return trace_poll(rr->tr, rr->cpu, file, pt);
+}
+
+/* ioctl(fd, 0) wakes the file's blocked readers (trace-cmd stopping). */
+static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
+				  unsigned long arg)
+{
+	struct trace_raw_reader *rr = file->private_data;
+
+	if (cmd == TRACE_MMAP_IOCTL_GET_READER)
+		return ring_buffer_map_get_reader(rr->buffer, rr->cpu);
+	if (cmd)
+		return -ENOTTY;
+	ring_buffer_wake_waiters(rr->buffer, rr->cpu);
+	return 0;
+}
+
+const struct file_operations tracing_buffers_fops = {
+	.open		= tracing_buffers_open,
+	.read		= tracing_buffers_read,
+	.poll		= tracing_buffers_poll,
+	.flush		= tracing_buffers_flush,
+	.release	= tracing_buffers_release,
+	.splice_read	= tracing_buffers_splice_read,
+	.unlocked_ioctl	= tracing_buffers_ioctl,
+};
+
+/* ------------------------------------------------------------------ */
+/* stats                                                               */
+
+/* "SECONDS.MICROS" of a nanosecond time, rounded to the microsecond. */
+static int print_stat_time(char *buf, size_t size, const char *what,
+			   u64 ns, bool in_ns)
+{
+	u32 us;
+	u64 s;
+
+	if (!in_ns)
+		return scnprintf(buf, size, "%s: %llu\n", what, ns);
+	s = div_u64_rem(div_u64(ns + NSEC_PER_USEC / 2, NSEC_PER_USEC),
+			USEC_PER_SEC, &us);
+	return scnprintf(buf, size, "%s: %5llu.%06u\n", what, s, us);
+}
+
+static ssize_t tracing_stats_read(struct file *file, char __user *ubuf,
+				  size_t count, loff_t *ppos)
+{
+	struct inode *inode = file_inode(file);
+	struct trace_array *tr = inode->i_private;
+	struct trace_buffer *b = tr->buffer;
+	int cpu = tracing_get_cpu(inode);
+	bool in_ns = trace_clocks[tr->clock_id].in_ns;
+	char buf[384];
+	int n;
+
+	n = scnprintf(buf, sizeof(buf),
+		      "entries: %ld\noverrun: %ld\ncommit overrun: %ld\nbytes: %ld\n",
+		      ring_buffer_entries_cpu(b, cpu),
+		      ring_buffer_overrun_cpu(b, cpu),
+		      ring_buffer_commit_overrun_cpu(b, cpu),
+		      ring_buffer_bytes_cpu(b, cpu));
+	n += print_stat_time(buf + n, sizeof(buf) - n, "oldest event ts",
+			     ring_buffer_oldest_event_ts(b, cpu), in_ns);
+	n += print_stat_time(buf + n, sizeof(buf) - n, "now ts",
+			     ring_buffer_time_stamp(b), in_ns);
+	n += scnprintf(buf + n, sizeof(buf) - n,
+		       "dropped events: %ld\nread events: %ld\n",
+		       ring_buffer_dropped_events_cpu(b, cpu),
+		       ring_buffer_read_events_cpu(b, cpu));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
+}
+
+const struct file_operations tracing_stats_fops = {
+	.open		= tracing_open_generic_tr,
+	.read		= tracing_stats_read,
+	.llseek		= generic_file_llseek,
+	.release	= tracing_release_generic_tr,
+};
+
+static const struct {
+	const char			*name;
+	umode_t				mode;
+	const struct file_operations	*fops;
+} cpu_read_files[] = {
+	{ "trace",		TRACE_MODE_WRITE,	&tracing_fops },
+	{ "trace_pipe",		TRACE_MODE_READ,	&tracing_pipe_fops },
+	{ "trace_pipe_raw",	TRACE_MODE_READ,	&tracing_buffers_fops },
+	{ "stats",		TRACE_MODE_READ,	&tracing_stats_fops },
+};
+
+/**
+ * trace_create_cpu_read_files - the readers' files of per_cpu/cpuN
+ * @tr: the trace array
+ * @d_cpu: its per_cpu/cpuN directory
+ * @cpu: N
+ */
+void trace_create_cpu_read_files(struct trace_array *tr, struct dentry *d_cpu,
+				 long cpu)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(cpu_read_files); i++)
+		trace_create_cpu_file(cpu_read_files[i].name,
+				      cpu_read_files[i].mode, d_cpu, tr, cpu,
+				      cpu_read_files[i].fops);
+}
+
+/* ------------------------------------------------------------------ */
+/* ftrace_dump(): the buffer to the console                            */
+
+/*
+ * ftrace_dump() runs from panic and oops notifiers and sysrq, with
+ * interrupts off and other CPUs possibly stopped anywhere: it allocates
+ * nothing (its iterator is static), takes no sleeping lock and never
+ * waits.  Only the ring buffer's own reader lock is taken, per record.
+ */
+#define DUMP_LINE_MAX	1000	/* printk() would cut a longer line anyway */
+
+static struct trace_iterator dump_iter;
+static char dump_entry[128];
+
+static void dump_text(struct trace_seq *s)
+{
+	unsigned int len = min_t(unsigned int, trace_seq_used(s), DUMP_LINE_MAX);
+
+	s->buffer[len] = '\0';
+	pr_emerg("%s", s->buffer);
+	trace_seq_init(s);
+}
+
+static void dump_array(struct trace_array *tr, bool this_cpu_only)
+{
+	struct trace_iterator *iter = &dump_iter;
+	unsigned long flags;
+	u64 userobj;
+	int lines = 0;
+
+	if (!tr->buffer)	/* a panic before tracing was set up */
+		return;
+	/* For good: what matters is what led up to the dump. */
+	tracer_tracing_off(tr);
+	local_irq_save(flags);
+
+	memset(iter, 0, sizeof(*iter));
+	trace_iter_setup(iter, tr, this_cpu_only ? raw_smp_processor_id() :
+			 RING_BUFFER_ALL_CPUS, true);
+	iter->iter_flags |= TRACE_FILE_LAT_FMT;
+	if (!cpumask_available(iter->started))
+		iter->iter_flags &= ~TRACE_FILE_ANNOTATE;
+	iter->temp = dump_entry;
+	iter->temp_size = sizeof(dump_entry);
+	trace_seq_init(&iter->seq);
+	/* User memory is no place to look from here. */
+	userobj = tr->flags & TRACE_ITER(SYM_USEROBJ);
+	tr->flags &= ~TRACE_ITER(SYM_USEROBJ);
+
+	if (trace_array_is_top(tr))
+		pr_emerg("Dumping ftrace buffer:\n");
+	else
+		pr_emerg("Dumping ftrace instance %s buffer:\n", tr->name);
+	while (trace_find_next_entry_inc(iter)) {
+		if (!lines++)
+			pr_emerg("---------------------------------\n");
+		if (print_trace_line(iter) != TRACE_TYPE_NO_CONSUME)
+			trace_consume(iter);
+		dump_text(&iter->seq);
+		touch_nmi_watchdog();
+	}
+	if (lines)
+		pr_emerg("---------------------------------\n");
+	else
+		pr_emerg("   (ftrace buffer empty)\n");
+
+	tr->flags |= userobj;
+	local_irq_restore(flags);
+}
+
+static bool is_orig_cpu(const char *mode)
+{
+	return !strcmp(mode, "2") || !strcmp(mode, "orig_cpu");
+}
+
+/*
+ * No lock: tracing_lock may be held by the CPU that crashed.  Instances
+ * are only freed after leaving the list; a dump racing with rmdir is a
+ * risk taken in a dying kernel.
+ */
+static struct trace_array *dump_find_instance(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+/*
+ * ftrace_dump_on_oops: "0", "1", "2" or "orig_cpu" for the top level,
+ * then ",NAME" or ",NAME=orig_cpu" (or "=2") for instances.  A first
+ * word that is none of the top-level values is an instance name.
+ */
+static void dump_by_param(void)
+{
+	char param[MAX_TRACER_SIZE], *rest = param, *word, *name;
+	struct trace_array *tr;
+	bool first = true;
+
+	strscpy(param, ftrace_dump_on_oops, sizeof(param));
+	while ((word = strsep(&rest, ",")) != NULL) {
+		if (first) {
+			first = false;
+			if (!strcmp(word, "0"))
+				continue;
+			if (!strcmp(word, "1") || is_orig_cpu(word)) {
+				dump_array(&global_trace, is_orig_cpu(word));
+				continue;
+			}
+		}
+		if (!*word)
+			continue;
+		name = strsep(&word, "=");
+		tr = dump_find_instance(name);
+		if (!tr) {
+			pr_emerg("Instance %s not found\n", name);
+			continue;
+		}
+		dump_array(tr, word && is_orig_cpu(word));
+	}
+}
+
+/**
+ * ftrace_dump - print the trace buffer to the console and stop tracing
+ * @oops_dump_mode: DUMP_ALL (every CPU of the top level), DUMP_ORIG (the
+ *	calling CPU's), DUMP_PARAM (what ftrace_dump_on_oops names) or
+ *	DUMP_NONE
+ *
+ * For crashes and debugging: callable with interrupts off and from any
+ * context that may printk.  The records printed are consumed, and the
+ * dumped arrays stop recording (write 1 to tracing_on to resume).  A call
+ * while another dump is running returns at once.
+ */
 void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 {
+	static atomic_t dumping = ATOMIC_INIT(0);
+
+	if (atomic_cmpxchg_acquire(&dumping, 0, 1))
+		return;
+	switch (oops_dump_mode) {
+	case DUMP_NONE:
+		break;
+	case DUMP_ALL:
+		dump_array(&global_trace, false);
+		break;
+	case DUMP_ORIG:
+		dump_array(&global_trace, true);
+		break;
+	case DUMP_PARAM:
+		dump_by_param();
+		break;
+	default:
+		pr_emerg("Bad dumping mode, switching to all CPUs dump\n");
+		dump_array(&global_trace, false);
+	}
+	atomic_set_release(&dumping, 0);
 }
+EXPORT_SYMBOL_GPL(ftrace_dump);
+
+/**
+ * ftrace_dump_on_oops_enabled - whether an oops or panic dumps the buffer
+ *
+ * Return: 1 unless ftrace_dump_on_oops is "0".
+ */
+int ftrace_dump_on_oops_enabled(void)
+{
+	return strcmp(ftrace_dump_on_oops, "0") != 0;
+}
+
+static struct notifier_block trace_panic_nb;
+static struct notifier_block trace_die_nb;
+
+static int trace_dump_notify(struct notifier_block *nb, unsigned long event,
+			     void *data)
+{
+	if (!ftrace_dump_on_oops_enabled())
+		return NOTIFY_DONE;
+	if (nb == &trace_die_nb && event != DIE_OOPS)
+		return NOTIFY_DONE;
+	ftrace_dump(DUMP_PARAM);
+	return NOTIFY_DONE;
+}
+
+/* Early among the notifiers, before others print over the evidence. */
+static struct notifier_block trace_panic_nb = {
+	.notifier_call	= trace_dump_notify,
+	.priority	= INT_MAX - 1,
+};
+
+static struct notifier_block trace_die_nb = {
+	.notifier_call	= trace_dump_notify,
+	.priority	= INT_MAX - 1,
+};
+
+/**
+ * trace_dump_init - hook ftrace_dump_on_oops into panic and oops
+ */
+void __init trace_dump_init(void)
+{
+	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
+	register_die_notifier(&trace_die_nb);
+}
+
+static int __init trace_read_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(consume_locks); i++)
+		mutex_init(&consume_locks[i]);
+	return 0;
+}
+early_initcall(trace_read_init);
