@@ -710,7 +710,7 @@ static struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
 {
 	struct page *page;
 
-	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO |
+	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO | __GFP_COMP |
 				__GFP_RETRY_MAYFAIL | __GFP_NOWARN, order);
 	return page ? page_address(page) : NULL;
 }
@@ -2133,6 +2133,16 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	ret = 0;
 out:
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	if (!ret) {
+		/*
+		 * The page goes to user space whole (trace_pipe_raw): leave
+		 * nothing of earlier contents behind the data.
+		 */
+		if (commit & RB_MISSED_STORED)
+			used += sizeof(unsigned long);
+		if (used < buffer->data_size)
+			memset(&dst->data[used], 0, buffer->data_size - used);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_page);

@@ -998,6 +998,9 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 			tracer_tracing_off(tr);
 			if (t && t->stop)
 				t->stop(tr);
+			/* Readers waiting in trace_pipe see the end now. */
+			if (tr->buffer)
+				ring_buffer_wake_waiters(tr->buffer, RING_BUFFER_ALL_CPUS);
 		}
 	}
 	mutex_unlock(&tracing_lock);
