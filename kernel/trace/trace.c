@@ -880,7 +880,8 @@ static int trace_clock_lookup(const char *name)
  * @tr: the array
  * @clockstr: one of the names trace_clock lists
  *
- * The buffer is emptied: stamps of two clocks cannot be ordered.
+ * The buffer is emptied (also when the clock stays): stamps of two
+ * clocks cannot be ordered.
  *
  * Return: 0, or -EINVAL for an unknown clock.
  */
@@ -891,12 +892,11 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	if (id < 0)
 		return -EINVAL;
 	mutex_lock(&tracing_lock);
-	if (tr->clock_id != id) {
-		tr->clock_id = id;
-		if (tr->buffer) {
-			ring_buffer_set_clock(tr->buffer, trace_clocks[id].func);
-			ring_buffer_reset(tr->buffer);
-		}
+	tr->clock_id = id;
+	/* Even the same clock starts over, as users expect from a write. */
+	if (tr->buffer) {
+		ring_buffer_set_clock(tr->buffer, trace_clocks[id].func);
+		ring_buffer_reset(tr->buffer);
 	}
 	mutex_unlock(&tracing_lock);
 	return 0;
@@ -1140,7 +1140,7 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	/* From one to 128 pages, rounded up to a power of two pages. */
-	if (kb > (128 * PAGE_SIZE) >> 10 || (kb << 10) < PAGE_SIZE)
+	if (!kb || kb > (128 * PAGE_SIZE) >> 10)
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
 	order = fls(pages - 1);

@@ -206,7 +206,7 @@ struct tracer {
 };
 
 /* error_log keeps this many entries per trace array, dropping the oldest. */
-#define TRACE_ERR_LOG_MAX	16
+#define TRACE_ERR_LOG_MAX	8
 
 /*
  * What a file under options/ stands for: a core option (opt == NULL, bit
