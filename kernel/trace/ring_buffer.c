@@ -110,6 +110,12 @@ struct rb_cpu {
 	u64			last_tail;	/* tail after the last time-stamped entry */
 	u64			last_ts;	/* and that entry's time */
 	u64			published;	/* tail as of the last publication */
+	/*
+	 * Stop mode found the ring full: refuse every entry, even one that
+	 * would fit at the end of the current page, until the writer can
+	 * move to a free page.  The kept trace is then a clean prefix.
+	 */
+	bool			full_stop;
 	u64			nest_ts[RB_MAX_NEST];
 	unsigned int		commit_id;	/* page holding the commit point */
 	unsigned int		commit_slot;
@@ -358,6 +364,7 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 			}
 			if (!(READ_ONCE(cb->buffer->flags) & RB_FL_OVERWRITE)) {
 				local_inc(&cb->dropped);
+				WRITE_ONCE(cb->full_stop, true);
 				return RB_REFUSED;
 			}
 			lost_bytes = READ_ONCE(old->end);
@@ -429,7 +436,8 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 			}
 		}
 		need = size + (stamp ? RB_STAMP_LEN : 0);
-		if (likely(off + need <= buffer->data_size)) {
+		if (likely(off + need <= buffer->data_size) &&
+		    likely(!READ_ONCE(cb->full_stop))) {
 			newtail = tail + need;
 			if (local64_cmpxchg(&cb->tail, tail, newtail) != tail)
 				continue;
@@ -446,6 +454,8 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 		}
 		switch (rb_move_tail(cb, tail, need, &newtail)) {
 		case RB_MOVED:
+			if (unlikely(READ_ONCE(cb->full_stop)))
+				WRITE_ONCE(cb->full_stop, false);
 			goto reserved;
 		case RB_REFUSED:
 			return NULL;
@@ -731,6 +741,7 @@ static void rb_init_ring(struct rb_cpu *cb, unsigned long base)
 {
 	unsigned int n = cb->nr_slots, i;
 
+	WRITE_ONCE(cb->full_stop, false);
 	for (i = 0; i <= n; i++) {
 		cb->pages[i].end = 0;
 		local_set(&cb->pages[i].dp->commit, 0);
@@ -2332,8 +2343,34 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	if (!cb)
 		return 0;
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	if (rb_reader_next(cb, &ts, false))
+	if (cb->rd_pos < rb_reader_commit(cb)) {
 		ts = cb->pages[cb->rd_id].dp->time_stamp;
+	} else {
+		/*
+		 * Look at the oldest page still in the ring without taking
+		 * it: a page taken by the reader is room for the writer, and
+		 * asking for statistics must not make room in stop mode.
+		 */
+		unsigned long limit = smp_load_acquire(&cb->commit_lpn);
+		unsigned long next = cb->rd_next;
+		unsigned int slot = cb->rd_slot;
+
+		if (next <= limit && limit - next >= cb->nr_slots) {
+			unsigned long skip = limit - cb->nr_slots + 1 - next;
+
+			next += skip;
+			slot = (slot + skip) % cb->nr_slots;
+		}
+		for (; next <= limit; next++, slot = rb_next_slot(cb, slot)) {
+			u64 x = atomic64_read(&cb->slots[slot]);
+
+			if (SLOT_LPN(x) != next || (x & SLOT_EMPTY))
+				continue;
+			/* A writer may be overwriting it: a stale stamp is fine. */
+			ts = data_race(cb->pages[SLOT_ID(x)].dp->time_stamp);
+			break;
+		}
+	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ts;
 }
