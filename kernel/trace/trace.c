@@ -649,6 +649,7 @@ static int trace_alloc_buffer(struct trace_array *tr, unsigned long size)
 	if (!tr->buffer)
 		return -ENOMEM;
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
+	tr->time_start = ring_buffer_time_stamp(tr->buffer);
 	if (tr->buffer_disabled)
 		ring_buffer_record_off(tr->buffer);
 	return 0;
@@ -897,6 +898,7 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	if (tr->buffer) {
 		ring_buffer_set_clock(tr->buffer, trace_clocks[id].func);
 		ring_buffer_reset(tr->buffer);
+		tr->time_start = ring_buffer_time_stamp(tr->buffer);
 	}
 	mutex_unlock(&tracing_lock);
 	return 0;

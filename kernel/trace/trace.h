@@ -240,6 +240,8 @@ struct trace_array {
 	cpumask_var_t		tracing_cpumask;
 	struct tracer		*current_trace;
 	unsigned long		max_latency;
+	/* The buffer's clock when it was last emptied (latency-format times). */
+	u64			time_start;
 	/* Per-CPU size in bytes to give the buffer once it is expanded. */
 	unsigned long		buffer_size;
 

@@ -389,7 +389,8 @@ static void print_lat_times(struct trace_iterator *iter, u64 next_ts)
 {
 	bool verbose = iter->tr->flags & TRACE_ITER(VERBOSE);
 	struct trace_seq *s = &iter->seq;
-	u64 since = iter->ts;
+	u64 start = iter->tr->time_start;
+	u64 since = iter->ts > start ? iter->ts - start : 0;
 	u64 delay = next_ts - iter->ts;
 	u32 since_us, delay_us;
 

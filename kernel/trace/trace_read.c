@@ -324,7 +324,7 @@ static void trace_file_rewind(struct trace_iterator *iter)
 	cpumask_clear(iter->started);
 	iter->ent = NULL;
 	iter->leftover = 0;
-	iter->idx = 0;
+	iter->idx = -1;	/* the first record is number 0 */
 	iter->pos = 0;
 }
 
@@ -473,6 +473,8 @@ static int tracing_open(struct inode *inode, struct file *file)
 		return ret;
 	/* "echo > trace" empties the buffer (per_cpu/cpuN/trace: that CPU). */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (tr->buffer)
+			tr->time_start = ring_buffer_time_stamp(tr->buffer);
 		if (cpu == RING_BUFFER_ALL_CPUS)
 			tracing_reset_online_cpus(tr->buffer);
 		else
