@@ -33,7 +33,7 @@ errno_text() { # NAME
 expect_err() { # NAME file value
 	local out want
 	want=$(errno_text "$1")
-	if out=$( { printf '%s\n' "$3" > "$2"; } 2>&1 ); then
+	if out=$( { set +x; } 2>/dev/null; { printf '%s\n' "$3" > "$2"; } 2>&1 ); then
 		fail "writing '$3' to $2 succeeded; expected $1"
 	fi
 	case $out in
@@ -45,7 +45,7 @@ expect_err() { # NAME file value
 # The same, but the write must succeed.
 expect_ok() { # file value
 	local out
-	if ! out=$( { printf '%s\n' "$2" > "$1"; } 2>&1 ); then
+	if ! out=$( { set +x; } 2>/dev/null; { printf '%s\n' "$2" > "$1"; } 2>&1 ); then
 		fail "writing '$2' to $1 failed: $out"
 	fi
 }
@@ -105,7 +105,7 @@ ncpus() {
 expect_cmd_err() { # NAME command...
 	local want=$(errno_text "$1") out
 	shift
-	if out=$("$@" 2>&1); then
+	if out=$( { set +x; } 2>/dev/null; "$@" 2>&1); then
 		fail "'$*' succeeded; expected $want"
 	fi
 	case $out in
