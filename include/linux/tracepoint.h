@@ -303,7 +303,8 @@ static inline struct tracepoint *tracepoint_ptr_deref(tracepoint_ptr_t *p)
  * turn the recorded address back into the text.
  */
 #ifdef CONFIG_TRACING
-#define __tracepoint_string	__used __section("__tracepoint_str")
+#define __tracepoint_string \
+	__attribute__((__used__, __section__("__tracepoint_str")))
 #define tracepoint_string(str)						\
 	({								\
 		static const char *__tp_str_ref __tracepoint_string = (str); \

@@ -128,9 +128,15 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "n:d:t:")) != -1) {
 		switch (opt) {
-		case 'n': count = atol(optarg); break;
-		case 'd': dir = optarg; break;
-		case 't': timeout_s = atoi(optarg); break;
+		case 'n':
+			count = atol(optarg);
+			break;
+		case 'd':
+			dir = optarg;
+			break;
+		case 't':
+			timeout_s = atoi(optarg);
+			break;
 		default:
 			fprintf(stderr, "usage: %s [-n COUNT] [-d DIR] [-t TIMEOUT_S]\n", argv[0]);
 			return 2;
