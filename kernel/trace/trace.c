@@ -1314,17 +1314,24 @@ static int trace_options_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int trace_options_open(struct inode *inode, struct file *filp)
+/* A one-record seq_file over a trace array, which it pins while open. */
+static int trace_single_open(struct inode *inode, struct file *filp,
+			     int (*show)(struct seq_file *m, void *v))
 {
 	struct trace_array *tr = inode->i_private;
 	int ret = tracing_check_open_get_tr(tr);
 
 	if (ret)
 		return ret;
-	ret = single_open(filp, trace_options_show, tr);
+	ret = single_open(filp, show, tr);
 	if (ret)
 		trace_array_put(tr);
 	return ret;
+}
+
+static int trace_options_open(struct inode *inode, struct file *filp)
+{
+	return trace_single_open(inode, filp, trace_options_show);
 }
 
 static int trace_options_release(struct inode *inode, struct file *filp)
@@ -1542,15 +1549,7 @@ static int trace_clock_show(struct seq_file *m, void *v)
 
 static int trace_clock_open(struct inode *inode, struct file *filp)
 {
-	struct trace_array *tr = inode->i_private;
-	int ret = tracing_check_open_get_tr(tr);
-
-	if (ret)
-		return ret;
-	ret = single_open(filp, trace_clock_show, tr);
-	if (ret)
-		trace_array_put(tr);
-	return ret;
+	return trace_single_open(inode, filp, trace_clock_show);
 }
 
 static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
