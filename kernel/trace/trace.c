@@ -9,6 +9,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/ctype.h>
+#include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
@@ -215,37 +216,108 @@ u64 ftrace_now(int cpu)
 /* The task cache: names (record-cmd) and thread groups (record-tgid)  */
 
 /*
- * A direct-mapped table keyed by pid: a pid owns slot pid & mask until
- * another pid that maps there writes.  Writers run in any context and
- * only ever trylock; readers (output, tracefs) take the lock for a slot
- * copy.  The table is swapped whole when saved_cmdlines_size changes.
+ * The cache holds exactly saved_cmdlines_size tasks, the most recently
+ * saved ones: a ring of slots replaced oldest first, and an index from
+ * pid to slot (open addressing, linear probing, at most half full) so
+ * that finding a pid costs a probe or two.  Writers run in any context
+ * and only ever trylock; readers (output, tracefs) take the lock.  The
+ * whole cache is swapped when saved_cmdlines_size changes.
  */
 struct saved_task {
-	pid_t	pid;
+	pid_t	pid;		/* 0: slot unused */
 	pid_t	tgid;
 	char	comm[TASK_COMM_LEN];
 };
 
+#define SAVED_NO_SLOT	U32_MAX
+
 struct saved_tasks {
-	unsigned int		asked;	/* what saved_cmdlines_size reads */
-	unsigned int		mask;	/* slots - 1 (slots a power of two) */
+	unsigned int		size;	/* slots, what saved_cmdlines_size reads */
+	unsigned int		next;	/* the slot replaced next (the oldest) */
+	unsigned int		mask;	/* index entries - 1 */
+	u32			*index;	/* pid hash -> slot, SAVED_NO_SLOT if none */
 	struct saved_task	slot[];
 };
 
 static struct saved_tasks *saved_tasks;
 static arch_spinlock_t saved_tasks_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
-static struct saved_tasks *saved_tasks_alloc(unsigned int asked)
+static void saved_tasks_free(struct saved_tasks *st)
 {
-	unsigned int slots = roundup_pow_of_two(asked);
+	if (!st)
+		return;
+	kvfree(st->index);
+	kvfree(st);
+}
+
+static struct saved_tasks *saved_tasks_alloc(unsigned int size)
+{
+	unsigned int entries = roundup_pow_of_two(2 * size);
 	struct saved_tasks *st;
 
-	st = kvzalloc(struct_size(st, slot, slots), GFP_KERNEL);
+	st = kvzalloc(struct_size(st, slot, size), GFP_KERNEL);
 	if (!st)
 		return NULL;
-	st->asked = asked;
-	st->mask = slots - 1;
+	st->index = kvmalloc_array(entries, sizeof(*st->index), GFP_KERNEL);
+	if (!st->index) {
+		kvfree(st);
+		return NULL;
+	}
+	memset(st->index, 0xff, entries * sizeof(*st->index));
+	st->size = size;
+	st->mask = entries - 1;
 	return st;
+}
+
+static unsigned int saved_hash(const struct saved_tasks *st, pid_t pid)
+{
+	return hash_32(pid, 32) & st->mask;
+}
+
+/*
+ * The index entry that holds @pid, or the empty entry where it would go.
+ * The index is never full, so the probe ends.
+ */
+static unsigned int saved_index_find(const struct saved_tasks *st, pid_t pid)
+{
+	unsigned int i = saved_hash(st, pid);
+
+	while (st->index[i] != SAVED_NO_SLOT &&
+	       st->slot[st->index[i]].pid != pid)
+		i = (i + 1) & st->mask;
+	return i;
+}
+
+/*
+ * Take entry @i out of the index, moving later entries of its probe run
+ * back so that every pid stays reachable from its hash without tombstones.
+ */
+static void saved_index_remove(struct saved_tasks *st, unsigned int i)
+{
+	unsigned int j = i, home;
+
+	for (;;) {
+		st->index[i] = SAVED_NO_SLOT;
+		for (;;) {
+			j = (j + 1) & st->mask;
+			if (st->index[j] == SAVED_NO_SLOT)
+				return;
+			home = saved_hash(st, st->slot[st->index[j]].pid);
+			/* Can j's entry live at i?  Only if i is on its run. */
+			if (((j - home) & st->mask) >= ((j - i) & st->mask))
+				break;
+		}
+		st->index[i] = st->index[j];
+		i = j;
+	}
+}
+
+/* The slot of @pid, or NULL.  Caller holds saved_tasks_lock. */
+static struct saved_task *saved_task_lookup(struct saved_tasks *st, pid_t pid)
+{
+	unsigned int i = saved_index_find(st, pid);
+
+	return st->index[i] == SAVED_NO_SLOT ? NULL : &st->slot[st->index[i]];
 }
 
 static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
@@ -254,6 +326,7 @@ static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 	struct saved_task *s;
 	unsigned long flags;
 	pid_t pid = task->pid;
+	unsigned int i;
 
 	if (!pid)
 		return;
@@ -263,11 +336,20 @@ static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 	st = saved_tasks;
 	if (!st)
 		goto unlock;
-	s = &st->slot[pid & st->mask];
-	if (s->pid != pid) {
+	i = saved_index_find(st, pid);
+	if (st->index[i] == SAVED_NO_SLOT) {
+		/* A new task takes the oldest slot, and that task's entry. */
+		s = &st->slot[st->next];
+		if (s->pid)
+			saved_index_remove(st, saved_index_find(st, s->pid));
+		i = saved_index_find(st, pid);
+		st->index[i] = st->next;
+		st->next = st->next + 1 == st->size ? 0 : st->next + 1;
 		s->pid = pid;
 		s->tgid = 0;
 		s->comm[0] = '\0';
+	} else {
+		s = &st->slot[st->index[i]];
 	}
 	if (cmd)
 		strscpy(s->comm, task->comm, TASK_COMM_LEN);
@@ -280,31 +362,43 @@ out:
 }
 
 /*
- * Called after every commit of the core.  The slot check is a racy peek
- * (a torn read only costs a redundant save); the common case, a task
- * writing again, touches one cache line and takes no lock.
+ * Called after every commit of the core.  The check is a racy peek at a
+ * few index entries (a torn read only costs a redundant save, and the
+ * probe gives up after a few steps); the common case, a task writing
+ * again, takes no lock.
  */
 static void trace_save_task(struct trace_array *tr)
 {
 	bool cmd = global_trace.flags & TRACE_ITER(RECORD_CMD);
 	bool tgid = tr->flags & TRACE_ITER(RECORD_TGID);
 	struct saved_tasks *st;
-	struct saved_task *s;
-	bool known;
+	struct saved_task *s = NULL;
+	pid_t pid = current->pid;
+	unsigned int i, n, slot;
+	bool known = false;
 
 	if (!(cmd || tgid))
 		return;
-	/* The resizer frees the old table only after an RCU grace period. */
+	/* The resizer frees the old cache only after an RCU grace period. */
 	preempt_disable_notrace();
 	st = READ_ONCE(saved_tasks);
 	if (!st) {
 		preempt_enable_notrace();
 		return;
 	}
-	s = &st->slot[current->pid & st->mask];
-	known = data_race(s->pid) == current->pid &&
-		(!cmd || !data_race(strncmp(s->comm, current->comm, TASK_COMM_LEN))) &&
-		(!tgid || data_race(s->tgid) == current->tgid);
+	i = saved_hash(st, pid);
+	for (n = 0; n < 4; n++, i = (i + 1) & st->mask) {
+		slot = data_race(st->index[i]);
+		if (slot >= st->size)
+			break;
+		if (data_race(st->slot[slot].pid) == pid) {
+			s = &st->slot[slot];
+			break;
+		}
+	}
+	if (s)
+		known = (!cmd || !data_race(strncmp(s->comm, current->comm, TASK_COMM_LEN))) &&
+			(!tgid || data_race(s->tgid) == current->tgid);
 	preempt_enable_notrace();
 	if (!known)
 		saved_tasks_save(current, cmd, tgid);
@@ -350,11 +444,9 @@ void trace_find_cmdline(int pid, char comm[])
 	strcpy(comm, "<...>");
 	preempt_disable();
 	arch_spin_lock(&saved_tasks_lock);
-	if (saved_tasks) {
-		s = &saved_tasks->slot[pid & saved_tasks->mask];
-		if (s->pid == pid && s->comm[0])
-			strscpy(comm, s->comm, TASK_COMM_LEN);
-	}
+	s = saved_tasks ? saved_task_lookup(saved_tasks, pid) : NULL;
+	if (s && s->comm[0])
+		strscpy(comm, s->comm, TASK_COMM_LEN);
 	arch_spin_unlock(&saved_tasks_lock);
 	preempt_enable();
 }
@@ -372,11 +464,9 @@ int trace_find_tgid(int pid)
 
 	preempt_disable();
 	arch_spin_lock(&saved_tasks_lock);
-	if (saved_tasks) {
-		s = &saved_tasks->slot[pid & saved_tasks->mask];
-		if (s->pid == pid)
-			tgid = s->tgid;
-	}
+	s = saved_tasks ? saved_task_lookup(saved_tasks, pid) : NULL;
+	if (s)
+		tgid = s->tgid;
 	arch_spin_unlock(&saved_tasks_lock);
 	preempt_enable();
 	return tgid;
@@ -397,7 +487,7 @@ static int saved_tasks_resize(unsigned int asked)
 	preempt_enable();
 	/* A writer peeks at the table without the lock: let it finish. */
 	synchronize_rcu();
-	kvfree(old);
+	saved_tasks_free(old);
 	return 0;
 }
 
@@ -1604,7 +1694,7 @@ static int saved_tasks_show(struct seq_file *m, bool tgids)
 	preempt_disable();
 	arch_spin_lock(&saved_tasks_lock);
 	st = saved_tasks;
-	for (i = 0; st && i <= st->mask; i++) {
+	for (i = 0; st && i < st->size; i++) {
 		struct saved_task *s = &st->slot[i];
 
 		if (!s->pid)
@@ -1663,7 +1753,7 @@ static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
 	unsigned int n;
 
 	mutex_lock(&tracing_lock);
-	n = saved_tasks ? saved_tasks->asked : 0;
+	n = saved_tasks ? saved_tasks->size : 0;
 	mutex_unlock(&tracing_lock);
 	return trace_read_line(ubuf, cnt, ppos, "%u\n", n);
 }

@@ -46,7 +46,7 @@ static void pin(int cpu)
 }
 
 /* The reader: returns 0 when all COUNT markers came, once each, in order. */
-static int reader(const char *dir, long count, int timeout_s, int ready_fd)
+static int consume(const char *dir, long count, int timeout_s, int ready_fd)
 {
 	static char buf[1 << 20];
 	long expect = 0, bad_lines = 0, foreign = 0;
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
 		return 2;
 	if (!child) {
 		close(sync[0]);
-		_exit(reader(dir, count, timeout_s, sync[1]));
+		_exit(consume(dir, count, timeout_s, sync[1]));
 	}
 	close(sync[1]);
 	if (read(sync[0], path, 1) != 1) {
