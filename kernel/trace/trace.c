@@ -22,6 +22,7 @@
 #include <linux/sysctl.h>
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
 #include <linux/utsname.h>
 #include <linux/vmalloc.h>
 
@@ -352,13 +353,26 @@ static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 		s = &st->slot[st->index[i]];
 	}
 	if (cmd)
-		strscpy(s->comm, task->comm, TASK_COMM_LEN);
+		strscpy_pad(s->comm, task->comm, TASK_COMM_LEN);
 	if (tgid)
 		s->tgid = task->tgid;
 unlock:
 	arch_spin_unlock(&saved_tasks_lock);
 out:
 	local_irq_restore(flags);
+}
+
+/*
+ * Whether a saved name is the task's: both are NUL-padded to their 16
+ * bytes (set_task_comm() pads too), so two word compares decide.  A name
+ * that is not padded only costs a redundant save.
+ */
+static __always_inline bool saved_comm_same(const char *a, const char *b)
+{
+	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
+	return !((get_unaligned((const u64 *)a) ^ get_unaligned((const u64 *)b)) |
+		 (get_unaligned((const u64 *)a + 1) ^
+		  get_unaligned((const u64 *)b + 1)));
 }
 
 /*
@@ -397,7 +411,7 @@ static void trace_save_task(struct trace_array *tr)
 		}
 	}
 	if (s)
-		known = (!cmd || !data_race(strncmp(s->comm, current->comm, TASK_COMM_LEN))) &&
+		known = (!cmd || data_race(saved_comm_same(s->comm, current->comm))) &&
 			(!tgid || data_race(s->tgid) == current->tgid);
 	preempt_enable_notrace();
 	if (!known)
