@@ -11,7 +11,7 @@
  * declared its tracepoints.  With it, the header is read again (with
  * TRACE_HEADER_MULTI_READ defined so that its guard lets it through) once
  * per expansion pass: here the tracepoint definitions, then the event
- * passes listed in <trace/trace_events.h>.
+ * passes of <trace/trace_events.h>.
  *
  * The header is found as <trace/events/TRACE_INCLUDE_FILE.h>, or, when the
  * header sets TRACE_INCLUDE_PATH, as "TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h"
@@ -87,8 +87,12 @@
 #define TRACE_HEADER_MULTI_READ
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
-/* Passes 2..n: the events (records, output, formats). */
-#ifdef TRACEPOINTS_ENABLED
+/*
+ * Passes 2 and 3: the events (records, probes for trace arrays and perf,
+ * output, formats); see <trace/trace_events.h>, which also brings in the
+ * perf stage (<trace/perf.h>).
+ */
+#if defined(TRACEPOINTS_ENABLED) && defined(CONFIG_EVENT_TRACING)
 #include <trace/trace_events.h>
 #endif
 
