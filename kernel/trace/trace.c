@@ -1957,104 +1957,6 @@ static const struct file_operations readme_fops = {
 	.llseek		= generic_file_llseek,
 };
 
-/* events/: the buffer's layout files, and an enable with no events yet */
-
-/*
- * Event tracing (the events/SYSTEM/EVENT tree) is not built yet.  What
- * exists already is what describes the buffer itself: header_page and
- * header_event, which trace-cmd and perf read to parse trace_pipe_raw
- * pages, and events/enable, which scripts write 0 to as a reset.  With
- * no event to count it reads "?", like an empty system does.
- */
-static ssize_t events_header_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	int (*print)(struct trace_seq *s) = file_inode(filp)->i_private;
-	struct trace_array *tr = filp->private_data;
-	struct trace_seq *s;
-	ssize_t ret;
-
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
-	trace_seq_init(s);
-	if (print)
-		print(s);
-	else
-		ring_buffer_print_page_header(tr->buffer, s);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
-				      trace_seq_used(s));
-	kfree(s);
-	return ret;
-}
-
-static int events_file_open(struct inode *inode, struct file *filp)
-{
-	struct trace_array *tr = d_inode(filp->f_path.dentry->d_parent)->i_private;
-	int ret = tracing_check_open_get_tr(tr);
-
-	if (!ret)
-		filp->private_data = tr;
-	return ret;
-}
-
-static int events_file_release(struct inode *inode, struct file *filp)
-{
-	trace_array_put(filp->private_data);
-	return 0;
-}
-
-static const struct file_operations events_header_fops = {
-	.open		= events_file_open,
-	.read		= events_header_read,
-	.release	= events_file_release,
-	.llseek		= default_llseek,
-};
-
-static ssize_t events_enable_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	return trace_read_line(ubuf, cnt, ppos, "?\n");
-}
-
-static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations events_enable_fops = {
-	.open		= events_file_open,
-	.read		= events_enable_read,
-	.write		= events_enable_write,
-	.release	= events_file_release,
-	.llseek		= default_llseek,
-};
-
-static void trace_create_events_dir(struct trace_array *tr)
-{
-	struct dentry *d = tracefs_create_dir("events", tr->dir);
-
-	if (!d)
-		return;
-	/* The files find their array through the directory's inode. */
-	d_inode(d)->i_private = tr;
-	trace_create_file("enable", TRACE_MODE_WRITE, d, NULL, &events_enable_fops);
-	trace_create_file("header_page", TRACE_MODE_READ, d, NULL,
-			  &events_header_fops);
-	trace_create_file("header_event", TRACE_MODE_READ, d,
-			  ring_buffer_print_entry_header, &events_header_fops);
-}
-
 /* ------------------------------------------------------------------ */
 /* Creating and removing trace arrays                                  */
 
@@ -2124,7 +2026,8 @@ static void trace_create_array_files(struct trace_array *tr)
 		trace_tracer_options_update(tr);
 	}
 	trace_create_cpu_dirs(tr);
-	trace_create_events_dir(tr);
+	/* events/ and the event control files (trace_events.c). */
+	event_trace_add_tracer(d, tr);
 }
 
 static struct trace_array *trace_array_find(const char *name)
@@ -2200,6 +2103,7 @@ static int trace_array_remove(struct trace_array *tr)
 			t->reset(tr);
 		t->enabled--;
 	}
+	event_trace_del_tracer(tr);
 	list_del(&tr->list);
 	tracefs_remove(tr->dir);
 	tracing_err_log_clear(tr);
@@ -2212,6 +2116,7 @@ static int instance_mkdir(const char *name)
 	struct trace_array *tr;
 	int ret = 0;
 
+	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	if (trace_array_find(name)) {
 		ret = -EEXIST;
@@ -2221,6 +2126,7 @@ static int instance_mkdir(const char *name)
 			ret = PTR_ERR(tr);
 	}
 	mutex_unlock(&tracing_lock);
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 
@@ -2229,11 +2135,13 @@ static int instance_rmdir(const char *name)
 	struct trace_array *tr;
 	int ret = -ENODEV;
 
+	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	tr = trace_array_find(name);
 	if (tr)
 		ret = trace_array_remove(tr);
 	mutex_unlock(&tracing_lock);
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 
@@ -2253,6 +2161,7 @@ struct trace_array *trace_array_get_by_name(const char *name, const char *system
 
 	if (!name || !*name)
 		return NULL;
+	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	tr = trace_array_find(name);
 	if (!tr) {
@@ -2263,6 +2172,7 @@ struct trace_array *trace_array_get_by_name(const char *name, const char *system
 	if (tr)
 		tr->ref++;
 	mutex_unlock(&tracing_lock);
+	mutex_unlock(&event_mutex);
 	return tr;
 }
 EXPORT_SYMBOL_GPL(trace_array_get_by_name);
@@ -2281,10 +2191,12 @@ int trace_array_destroy(struct trace_array *tr)
 
 	if (!tr || trace_array_is_top(tr))
 		return -EINVAL;
+	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	if (trace_array_listed(tr))
 		ret = trace_array_remove(tr);
 	mutex_unlock(&tracing_lock);
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(trace_array_destroy);
@@ -2398,7 +2310,7 @@ static void __init trace_apply_option_list(struct trace_array *tr, char *list)
 
 /*
  * One trace_instance= line: NAME[^traceoff][^traceprintk|^printk][,EVENTS].
- * The event list is for event tracing, which is not offered yet.
+ * EVENTS are set_event words separated by commas, enabled in the instance.
  */
 static void __init trace_boot_instance(char *line)
 {
@@ -2424,8 +2336,7 @@ static void __init trace_boot_instance(char *line)
 			pr_warn("tracing: unknown instance flag '%s'\n", flag);
 		mutex_unlock(&tracing_lock);
 	}
-	if (line && *line)
-		pr_warn("tracing: instance '%s': events are not supported yet\n", name);
+	trace_event_boot_enable(tr, line);
 	trace_array_put(tr);
 }
 
@@ -2475,6 +2386,7 @@ fail:
 
 void __init trace_init(void)
 {
+	trace_event_init();
 }
 
 static __init int tracer_init_tracefs(void)
@@ -2483,6 +2395,7 @@ static __init int tracer_init_tracefs(void)
 
 	if (security_locked_down(LOCKDOWN_TRACEFS) || !global_trace.buffer)
 		return 0;
+	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	trace_create_array_files(&global_trace);
 	trace_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
@@ -2499,6 +2412,7 @@ static __init int tracer_init_tracefs(void)
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);
 	mutex_unlock(&tracing_lock);
+	mutex_unlock(&event_mutex);
 
 	while ((line = strsep(&lines, "\n")) != NULL)
 		if (*line)

@@ -18,10 +18,22 @@
  *   trace_printk.c  trace_printk()/trace_puts(), printk_formats,
  *                   trace_marker and trace_marker_raw, error_log
  *   trace_nop.c     the nop tracer
+ *   trace_events.c  event tracing: the registry of trace_event_calls
+ *                   (vmlinux and modules), events/ in every array (eventfs),
+ *                   enabling, format files, the probe's reserve/commit,
+ *                   trace_event= and tp_printk
+ *   trace_events_ctl.c  set_event, available_events, set_event_pid,
+ *                   set_event_notrace_pid and the event-fork option
+ *   trace_export.c  the core's records described as events/ftrace/NAME
+ *   trace_event_perf.c  perf's tracepoint PMU on top of events
  *
- * Locking: tracing_lock (a mutex) serialises every change of a trace
- * array's settings, the list of arrays and the tracer registry.  Writers
- * of records take no lock: they reserve in the ring buffer and commit.
+ * Locking: event_mutex (trace_events.c) guards the event registry and
+ * every array's event files; when both are needed it is taken before
+ * tracing_lock, never after.  tracing_lock (a mutex) serialises every
+ * change of a trace array's settings, the list of arrays and the tracer
+ * registry.  Arrays join and leave trace_arrays with both held, so either
+ * one is enough to walk that list.  Writers of records take no lock: they
+ * reserve in the ring buffer and commit.
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -258,6 +270,15 @@ struct trace_array {
 
 	struct list_head	err_log;
 	unsigned int		n_err_log;
+
+	/* Event tracing (trace_events.c; the pid filters trace_events_ctl.c). */
+	struct list_head	events;		/* trace_event_files, event_mutex */
+	struct list_head	systems;	/* trace_subsystem_dirs */
+	struct eventfs_inode	*event_dir;
+	struct trace_pid_list __rcu *filtered_pids;	/* set_event_pid */
+	struct trace_pid_list __rcu *filtered_no_pids;	/* set_event_notrace_pid */
+	/* Per CPU: the task running there is filtered out by the pid lists. */
+	bool __percpu		*ignore_pid;
 };
 
 extern struct trace_array global_trace;
@@ -433,6 +454,50 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);
 void tracing_err_log_clear(struct trace_array *tr);
 extern const struct file_operations tracing_err_log_fops;
+
+/*
+ * Event tracing (trace_events.c).  The events/ tree of an array is made
+ * by event_trace_add_tracer() when the array's files are, and removed by
+ * event_trace_del_tracer() before the array goes; both with event_mutex
+ * held.
+ */
+struct trace_pid_list;
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
+/*
+ * At trace_init(): registers vmlinux's events, gives the top level its
+ * event files and enables the events of trace_event=.
+ */
+void trace_event_init(void);
+/* The event list of a trace_instance= line (comma-separated words). */
+void trace_event_boot_enable(struct trace_array *tr, char *list);
+int event_trace_del_tracer(struct trace_array *tr);
+/*
+ * Enable (set 1) or disable (0) the events matching the three names in
+ * one array; NULL or "*" matches anything.  match is compared with both
+ * the system and the event name (set_event's word without a colon).
+ * Returns 0 when at least one event matched, else -EINVAL.  Caller holds
+ * event_mutex.
+ */
+int __ftrace_set_clr_event_nolock(struct trace_array *tr, const char *match,
+				  const char *sub, const char *event, int set);
+int trace_event_enable_disable(struct trace_event_file *file, int enable,
+			       int soft_disable);
+struct trace_event_file *find_event_file(struct trace_array *tr,
+					 const char *system, const char *event);
+
+/*
+ * trace_events_ctl.c: the control files of an array's events, made in the
+ * array's directory (set_event, available_events, set_event_pid,
+ * set_event_notrace_pid), and the pid filters' state.
+ */
+void trace_events_ctl_create_files(struct trace_array *tr,
+				   struct dentry *parent);
+void trace_events_ctl_free(struct trace_array *tr);
+/* Would a record by @task be filtered out in @tr?  (Also for fork.) */
+bool trace_event_pid_ignored(struct trace_array *tr, struct task_struct *task);
+
+/* trace_export.c: registers events/ftrace/ (the core's record formats). */
+int trace_export_init(void);
 
 /* trace_nop.c */
 int init_nop_tracer(void);
