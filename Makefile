@@ -9,7 +9,7 @@
 #   make conformance   run upstream's whole ftracetest suite on FLAVOUR's kernel
 #   make compare       the same on both flavours, side by side
 #   make lint          checkpatch and upstream-overlap on our files
-#   make bench         ring buffer throughput, ours against upstream (both built)
+#   make bench         ring buffer throughput and event cost, ours against upstream
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
 # configuration, in its own build directory.  DEBUG=lockdep|kasan|kcsan adds
