@@ -38,6 +38,13 @@ DECLARE_RWSEM(trace_event_sem);
 static DEFINE_HASHTABLE(trace_event_table, TRACE_EVENT_HASH_BITS);
 /* Type numbers for events that ask for one: after the core's own. */
 static DEFINE_IDA(trace_event_types);
+/*
+ * Numbers are handed out in turn, not lowest first: the type of an event
+ * that went away (module unload) is not given to the next event while its
+ * records may still be in a buffer, where they would be decoded with the
+ * new event's layout.  Guarded by trace_event_sem.
+ */
+static int next_event_type = __TRACE_LAST_TYPE;
 
 /* The printer of a mode an event leaves out: names the type. */
 static enum print_line_t print_type_only(struct trace_iterator *iter,
@@ -95,12 +102,18 @@ int register_trace_event(struct trace_event *event)
 		    ftrace_find_event(event->type))
 			goto out;
 	} else {
-		int id = ida_alloc_range(&trace_event_types, __TRACE_LAST_TYPE,
+		int id = ida_alloc_range(&trace_event_types, next_event_type,
 					 TRACE_EVENT_TYPE_MAX, GFP_KERNEL);
 
+		/* Past the last number: wrap around, once every 65515. */
+		if (id < 0 && next_event_type > __TRACE_LAST_TYPE)
+			id = ida_alloc_range(&trace_event_types,
+					     __TRACE_LAST_TYPE,
+					     TRACE_EVENT_TYPE_MAX, GFP_KERNEL);
 		if (id < 0)
 			goto out;
 		event->type = id;
+		next_event_type = id + 1;
 	}
 
 	funcs = event->funcs;
@@ -125,7 +138,8 @@ EXPORT_SYMBOL_GPL(register_trace_event);
  * unregister_trace_event - take a record type's printers away
  * @event: an event registered with register_trace_event()
  *
- * A type number that was handed out is freed for reuse.  Records of the
+ * A type number that was handed out is freed, to be handed out again
+ * only after every other number was (see next_event_type).  Records of the
  * type still in a buffer print as "Unknown type" afterwards.
  *
  * Return: 0.
