@@ -9,6 +9,22 @@ fail() { # message...
 	exit_fail
 }
 
+# Files our kernel has: a missing one fails the test.  ("requires:" turns
+# a missing file into a skip; it is kept for what is not built yet.)
+need() { # file...
+	local f
+	for f in "$@"; do
+		[ -e "$f" ] || fail "no $f in $PWD, and our kernel has one"
+	done
+}
+
+# Whether the test runs in an instance (a "flags: instance" run), where
+# the files and options upstream keeps at the top level are absent.
+in_instance() {
+	case $PWD/ in */instances/*) return 0 ;; esac
+	return 1
+}
+
 # The strerror() texts the tests expect, by errno name.
 errno_text() { # NAME
 	case $1 in
