@@ -164,11 +164,18 @@ static int tp_detach(struct tracepoint *tp, void *func, void *data)
 
 	mutex_lock(&tracepoints_mutex);
 	old = tp_funcs(tp);
-	victim = tp_find(tp, old, func, data);
-	if (!victim || !tp_entry_live(tp, victim)) {
+	if (!old) {
 		ret = -ENOENT;
 		goto out;
 	}
+	/*
+	 * Detaching a pair that is not attached while other probes are is
+	 * no error: the set is already what the caller asks for, and
+	 * upstream's core answers 0 there too.
+	 */
+	victim = tp_find(tp, old, func, data);
+	if (!victim || !tp_entry_live(tp, victim))
+		goto out;
 	new = tp_rebuild(tp, old, victim, NULL);
 	if (IS_ERR(new)) {
 		/* Readers may hold the array: swap the function atomically. */
@@ -246,7 +253,8 @@ EXPORT_SYMBOL_GPL(tracepoint_probe_register);
  * The probe may still be running on another CPU when this returns; call
  * tracepoint_synchronize_unregister() before freeing what it uses.
  *
- * Return: 0, or -ENOENT if the pair is not attached.
+ * Return: 0, also when the pair is not attached but other probes are, or
+ * -ENOENT when the tracepoint has no probe at all.
  */
 int tracepoint_probe_unregister(struct tracepoint *tp, void *probe, void *data)
 {

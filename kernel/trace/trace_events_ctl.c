@@ -302,7 +302,7 @@ static void pid_free(void *data, struct task_struct *task)
 		pid_set_del(set, task->pid);
 }
 
-/* Detaching a probe that is not attached is harmless (-ENOENT). */
+/* Detaching a probe that is not attached is harmless (0 or -ENOENT). */
 static void pid_probes_off(struct trace_array *tr)
 {
 	unregister_trace_sched_switch(pid_switch_first, tr);

@@ -61,7 +61,7 @@ static void order_probe_fn(void *data, bool preempt, struct task_struct *prev,
 	atomic_long_inc(&p->hits);
 }
 
-/* Never registered: unregistering it must fail. */
+/* Never registered: unregistering it while others are changes nothing. */
 static void absent_probe_fn(void *data, bool preempt, struct task_struct *prev,
 			    struct task_struct *next, unsigned int prev_state)
 {
@@ -107,9 +107,11 @@ static int check_sched_switch(void)
 	if (!tp)
 		return -EINVAL;
 	CHECK(!static_key_enabled(&tp->key), "sched_switch starts without probes");
-	ret = tracepoint_probe_unregister(tp, absent_probe_fn, NULL);
-	CHECK(ret == -ENOENT, "unregistering from a tracepoint without probes gives -ENOENT (%d)",
-	      ret);
+	/*
+	 * Unregistering from a tracepoint without any probe gives -ENOENT on
+	 * both kernels, but upstream's also warns (it is the caller's bug),
+	 * so it is not tried here: the console must stay clean.
+	 */
 
 	for (i = 0; i < ARRAY_SIZE(order_probes); i++) {
 		ret = tracepoint_probe_register_prio(tp, order_probe_fn, &order_probes[i],
@@ -122,9 +124,8 @@ static int check_sched_switch(void)
 	ret = tracepoint_probe_register_prio_may_exist(tp, order_probe_fn, &order_probes[1],
 						       order_probes[1].prio);
 	CHECK(ret == -EEXIST, "registering a probe twice gives -EEXIST (%d)", ret);
-	/* Upstream answers 0 here, ours -ENOENT: the selftest knows which. */
 	ret = tracepoint_probe_unregister(tp, absent_probe_fn, NULL);
-	pr_info("ftt_tp_probes: unregistering an absent probe among others gives %d\n", ret);
+	CHECK(!ret, "unregistering an absent probe among others gives 0 (%d)", ret);
 
 	/*
 	 * Hits that saw a partial set while the probes were being attached are
