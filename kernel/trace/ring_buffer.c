@@ -188,12 +188,21 @@ struct ring_buffer_iter {
 
 /* --- Entries --- */
 
+/*
+ * Bytes a data entry of @length payload bytes takes.  The layout is
+ * upstream's: no data entry is ever 12 bytes long (the size of a time
+ * stamp entry plus one word), so a payload of 5 to 8 bytes gets a 16-byte
+ * entry with room for 12, and ring_buffer_event_length() and the pages
+ * readers see are what upstream's ring buffer makes of the same writes.
+ */
 static __always_inline unsigned int rb_data_size(unsigned long length)
 {
 	unsigned int len = ALIGN(length ? length : 1, RB_ALIGN);
 
 	if (len > RB_SMALL_MAX)
 		return RB_HDR + sizeof(u32) + len;
+	if (len == 2 * RB_ALIGN)
+		len += RB_ALIGN;
 	return RB_HDR + len;
 }
 

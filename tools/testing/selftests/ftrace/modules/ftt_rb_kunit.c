@@ -244,16 +244,13 @@ static u32 ftt_seq(const void *data)
 
 /*
  * What ring_buffer_event_length() reports for a payload of @len bytes:
- * the payload rounded up to 4 bytes.  Upstream 6.12 pads 5 to 8 bytes to
- * 12 (an event there never has the 12 bytes of a time extend plus one
- * word); ours does not, on purpose: small events stay 12 bytes long.
+ * the payload rounded up to 4 bytes, except that 5 to 8 bytes get 12 (no
+ * data entry is 12 bytes long: the size of a time extend plus one word).
  */
 static unsigned int ftt_evlen(unsigned int len)
 {
 	if (IS_ENABLED(CONFIG_HAVE_64BIT_ALIGNED_ACCESS))
 		return ALIGN(len, 8);
-	if (!strcmp(flavour, "ours"))
-		return ALIGN(len ? len : 1, 4);
 	if (len <= 4)
 		return 4;
 	if (len <= 8)
