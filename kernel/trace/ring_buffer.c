@@ -1163,9 +1163,9 @@ out:
  * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
  *
  * Writers on the CPU being resized are refused for the moment it takes;
- * the newest data that fits is kept.  Fails with -EINVAL for a size of 0,
- * -ENOMEM when memory is short (the buffer stays as it was), -EBUSY while
- * an iterator is open on a CPU concerned.
+ * the newest data that fits is kept.  A @size below two sub-buffers, 0
+ * included, gives two.  Fails with -ENOMEM when memory is short (the buffer
+ * stays as it was), -EBUSY while an iterator is open on a CPU concerned.
  *
  * Return: 0 or a negative errno.
  */
@@ -1177,8 +1177,6 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 
 	if (!buffer)
 		return 0;
-	if (!size)
-		return -EINVAL;
 	if (cpu != RING_BUFFER_ALL_CPUS && !cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
 	if (size / buffer->data_size >= RB_MAX_PAGES - 3)

@@ -6,9 +6,8 @@
  * <linux/ring_buffer.h> and checks what comes back out: payloads, event
  * lengths, time stamps, the counters, the page format handed to readers
  * of whole pages, and what resizing, swapping and changing the sub-buffer
- * order do to the data.  It runs unchanged on both flavours of the
- * harness (ours and upstream 6.12); the one behaviour where they differ
- * on purpose is chosen by the "flavour" parameter.
+ * order do to the data.  It runs unchanged, with the same expectations,
+ * on both flavours of the harness (ours and upstream 6.12).
  *
  * Time is under the test's control: every buffer reads a fake clock that
  * only moves when a test moves it, so time stamps are checked exactly.
@@ -35,10 +34,6 @@
 #ifdef CONFIG_X86_KERNEL_IBT
 #include <asm/ibt.h>
 #endif
-
-static char *flavour = "upstream";
-module_param(flavour, charp, 0444);
-MODULE_PARM_DESC(flavour, "kernel flavour under test: ours or upstream (default)");
 
 /* ---- constants of the interface and of the tests ----------------------- */
 
@@ -1990,10 +1985,7 @@ static void rbt_resize_enomem(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(buf, c0), 2 * size);
 }
 
-/*
- * Size 0: upstream rounds up to the two-sub-buffer minimum and succeeds;
- * our flavour refuses it with -EINVAL, leaving the size alone.
- */
+/* Size 0 is rounded up to the two-sub-buffer minimum, keeping the data. */
 static void rbt_resize_zero(struct kunit *test)
 {
 	struct trace_buffer *buf;
@@ -2003,14 +1995,10 @@ static void rbt_resize_zero(struct kunit *test)
 
 	buf = rbt_alloc(test, 8 * PAGE_SIZE, RB_FL_OVERWRITE);
 	size = ring_buffer_size(buf, cpu);
+	KUNIT_EXPECT_GT(test, size, 2 * rbt_cap(buf));
 	rbt_put_run(buf, 0, 10, FTT_REC);
-	if (!strcmp(flavour, "ours")) {
-		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buf, 0, cpu), -EINVAL);
-		KUNIT_EXPECT_EQ(test, ring_buffer_size(buf, cpu), size);
-	} else {
-		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buf, 0, cpu), 0);
-		KUNIT_EXPECT_EQ(test, ring_buffer_size(buf, cpu), 2 * rbt_cap(buf));
-	}
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buf, 0, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buf, cpu), 2 * rbt_cap(buf));
 	rbt_drain(test, buf, cpu, FTT_REC, 0, &run);
 	KUNIT_EXPECT_EQ(test, run.count, 10UL);
 }
