@@ -123,7 +123,7 @@ struct rb_cpu {
 	local_t			entries;	/* data entries committed */
 	local_t			overrun;	/* entries lost to overwriting */
 	local_t			commit_overrun;	/* refused: ring full of uncommitted data */
-	local_t			dropped;	/* refused: full (no overwrite) or too big */
+	local_t			dropped;	/* refused: full, no overwrite */
 	local_t			written_bytes;
 	local_t			overrun_bytes;
 	atomic_t		record_disabled;
@@ -456,11 +456,9 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cb, unsigned long length)
 		off = 0;
 		stamp = unlikely(abs_ts) ? RINGBUF_TYPE_TIME_STAMP : 0;
 		need = size + (stamp ? RB_STAMP_LEN : 0);
-		if (unlikely(need > buffer->data_size)) {
-			/* Absolute stamps were switched on after the size check. */
-			local_inc(&cb->dropped);
+		/* Absolute stamps were switched on after the size check. */
+		if (unlikely(need > buffer->data_size))
 			return NULL;
-		}
 		switch (rb_move_tail(cb, tail, need, &newtail)) {
 		case RB_MOVED:
 			if (unlikely(READ_ONCE(cb->full_stop)))
@@ -598,10 +596,9 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	cb = buffer->buffers[cpu];
 	if (unlikely(!cb || atomic_read(&cb->record_disabled)))
 		goto out;
-	if (unlikely(length > READ_ONCE(buffer->max_len))) {
-		local_inc(&cb->dropped);
+	/* Too large: refused and, as upstream, counted nowhere. */
+	if (unlikely(length > READ_ONCE(buffer->max_len)))
 		goto out;
-	}
 	/* Emulated cmpxchg is not NMI-safe. */
 	if (!IS_ENABLED(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG) && unlikely(in_nmi()))
 		goto out;
@@ -2455,7 +2452,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
 
 /**
  * ring_buffer_dropped_events_cpu - entries refused because the buffer was
- * full (stop-when-full mode) or the entry was too large
+ * full in stop-when-full mode
  * @buffer: the buffer
  * @cpu: the CPU
  *

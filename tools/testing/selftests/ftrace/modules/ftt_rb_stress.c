@@ -67,15 +67,6 @@ MODULE_PARM_DESC(burst_every, "every Nth hardirq write is a burst longer than th
 
 static unsigned int softirq_us = 120;
 module_param(softirq_us, uint, 0444);
-
-/*
- * The kernel under test: "ours" counts an entry too large for a sub-buffer
- * as dropped (the project's ring buffer counts every refusal for a reason
- * other than recording being off); upstream 6.12 counts it nowhere.
- */
-static char *flavour = "upstream";
-module_param(flavour, charp, 0444);
-MODULE_PARM_DESC(flavour, "kernel flavour under test: ours or upstream (default)");
 MODULE_PARM_DESC(softirq_us, "period of the softirq writer's hrtimer (0: none)");
 
 enum { CTX_TASK, CTX_SOFT, CTX_HARD, NR_CTX };
@@ -489,9 +480,8 @@ static void failure_counters(struct stress_run *run, unsigned long *c)
 }
 
 /*
- * Writes the buffer must refuse: while recording is disabled (counted
- * nowhere) and too long for a sub-buffer (counted as one dropped entry by
- * ours, nowhere by upstream).
+ * Writes the buffer must refuse, counting them nowhere: while recording is
+ * disabled, and too long for a sub-buffer.
  */
 static void refused_writes(struct stress_run *run)
 {
@@ -508,8 +498,6 @@ static void refused_writes(struct stress_run *run)
 	if (ev)
 		ring_buffer_unlock_commit(run->buf);
 	failure_counters(run, after);
-	if (!strcmp(flavour, "ours"))
-		after[1]--;	/* the oversized reserve */
 
 	if (!ret) {
 		run->check_errors++;
