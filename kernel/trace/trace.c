@@ -636,9 +636,12 @@ void tracing_off(void)
 EXPORT_SYMBOL_GPL(tracing_off);
 
 /**
- * tracing_is_on - whether the top-level buffer is recording
+ * tracing_is_on - whether the top-level buffer is switched on
  *
- * Return: 1 when it records, 0 when tracing_on is 0 or the buffer is off.
+ * What tracing_on reads: a pause (tracing_stop(), pause-on-trace) does not
+ * count as off, recording resumes when it ends.
+ *
+ * Return: 1 when switched on, 0 after tracing_off() or a write of 0.
  */
 int tracing_is_on(void)
 {

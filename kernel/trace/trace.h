@@ -300,10 +300,25 @@ struct trace_clock_desc {
 extern const struct trace_clock_desc trace_clocks[];
 extern const int trace_clock_count;
 
-/* Is this trace array recording right now? */
+/*
+ * Is tracing_on set?  This is the user's switch (tracing_on, tracing_off()):
+ * a pause - tracing_stop(), pause-on-trace, a sub-buffer size change - nests
+ * in the ring buffer's disable count and does not show here.
+ */
 static inline bool tracer_tracing_is_on(struct trace_array *tr)
 {
-	return tr->buffer && !tr->buffer_disabled &&
+	if (READ_ONCE(tr->buffer_disabled))
+		return false;
+	return !tr->buffer || ring_buffer_record_is_set_on(tr->buffer);
+}
+
+/*
+ * Does the array take records right now: switched on and not paused?
+ * A cheap early test for writers; the reservation checks it again.
+ */
+static inline bool tracer_tracing_is_recording(struct trace_array *tr)
+{
+	return tr->buffer && !READ_ONCE(tr->buffer_disabled) &&
 	       ring_buffer_record_is_on(tr->buffer);
 }
 

@@ -399,7 +399,7 @@ static __printf(3, 0) int write_bprint(struct trace_array *tr, unsigned long ip,
 	u32 *words;
 	int len = 0;
 
-	if (unlikely(!fmt) || !tracer_tracing_is_on(tr))
+	if (unlikely(!fmt) || !tracer_tracing_is_recording(tr))
 		return 0;
 
 	pause_graph_tracing();
@@ -443,7 +443,7 @@ static __printf(3, 0) int write_print(struct trace_array *tr, unsigned long ip,
 	char *text;
 	int len = 0;
 
-	if (!tracer_tracing_is_on(tr))
+	if (!tracer_tracing_is_recording(tr))
 		return 0;
 
 	pause_graph_tracing();
@@ -481,7 +481,7 @@ static int write_puts(struct trace_array *tr, unsigned long ip,
 	unsigned int trace_ctx;
 	int len = size;
 
-	if (size < 0 || !tracer_tracing_is_on(tr))
+	if (size < 0 || !tracer_tracing_is_recording(tr))
 		return 0;
 
 	trace_ctx = tracing_gen_ctx_dec();
@@ -510,7 +510,7 @@ static int write_bputs(struct trace_array *tr, unsigned long ip,
 	struct bputs_entry *entry;
 	unsigned int trace_ctx;
 
-	if (!tracer_tracing_is_on(tr))
+	if (!tracer_tracing_is_recording(tr))
 		return 0;
 
 	trace_ctx = tracing_gen_ctx_dec();

@@ -66,16 +66,6 @@ static struct mutex *consume_lock(struct trace_array *tr)
 	return &consume_locks[hash_ptr(tr, CONSUME_LOCK_BITS)];
 }
 
-/*
- * tracing_on as the user set it: a pause (tracing_stop(), pause-on-trace)
- * does not count as off.
- */
-static bool tracing_switched_on(struct trace_array *tr)
-{
-	return !READ_ONCE(tr->buffer_disabled) &&
-	       ring_buffer_record_is_set_on(tr->buffer);
-}
-
 /* ------------------------------------------------------------------ */
 /* The merge iterator                                                  */
 
@@ -649,7 +639,7 @@ static int trace_pipe_wait(struct trace_iterator *iter, bool nonblock)
 		 * off and the buffer drained; one that has had none keeps
 		 * waiting, so it can be started before tracing is.
 		 */
-		if (iter->pos && !tracing_switched_on(iter->tr))
+		if (iter->pos && !tracer_tracing_is_on(iter->tr))
 			return 0;
 		mutex_unlock(&iter->mutex);
 		ret = ring_buffer_wait(iter->buffer, iter->cpu_file, 0, NULL, NULL);
@@ -1023,7 +1013,7 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 		ret = ring_buffer_wait(rr->buffer, rr->cpu,
 				       READ_ONCE(rr->tr->buffer_percent),
 				       raw_reader_closed, rr);
-		if (ret || !tracing_switched_on(rr->tr))
+		if (ret || !tracer_tracing_is_on(rr->tr))
 			break;
 		/* One more look, then return even if it found nothing. */
 		woken = true;
