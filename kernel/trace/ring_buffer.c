@@ -783,6 +783,14 @@ static void rb_clear_stats(struct rb_cpu *cb)
 	cb->read_bytes = 0;
 }
 
+/*
+ * The tables of a ring grow with its number of sub-buffers: past a few
+ * hundred thousand (a GiB or so per CPU) they no longer fit one kmalloc(),
+ * so they may come from vmalloc().  A request memory cannot meet fails
+ * quietly, without the OOM killer.
+ */
+#define RB_GFP_TABLE	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
 /* Page arrays for a ring of @n slots, with fresh data pages from @from on. */
 static int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
 			   unsigned int from, atomic64_t **slots,
@@ -790,9 +798,10 @@ static int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
 {
 	unsigned int i;
 
-	*slots = kcalloc_node(n, sizeof(**slots), GFP_KERNEL, cpu_to_node(cpu));
-	*pages = kcalloc_node(n + 1, sizeof(**pages), GFP_KERNEL,
-			      cpu_to_node(cpu));
+	*slots = kvcalloc_node(n, sizeof(**slots), RB_GFP_TABLE,
+			       cpu_to_node(cpu));
+	*pages = kvcalloc_node(n + 1, sizeof(**pages), RB_GFP_TABLE,
+			       cpu_to_node(cpu));
 	if (!*slots || !*pages)
 		goto fail;
 	for (i = from; i <= n; i++) {
@@ -805,8 +814,8 @@ fail:
 	if (*pages)
 		for (i = from; i <= n; i++)
 			rb_free_dp((*pages)[i].dp, order);
-	kfree(*slots);
-	kfree(*pages);
+	kvfree(*slots);
+	kvfree(*pages);
 	return -ENOMEM;
 }
 
@@ -819,8 +828,8 @@ static void rb_free_cpu(struct rb_cpu *cb, unsigned int order)
 	irq_work_sync(&cb->work);
 	for (i = 0; i <= cb->nr_slots; i++)
 		rb_free_dp(cb->pages[i].dp, order);
-	kfree(cb->pages);
-	kfree(cb->slots);
+	kvfree(cb->pages);
+	kvfree(cb->slots);
 	kfree(cb);
 }
 
@@ -913,6 +922,9 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	init_waitqueue_head(&buffer->waitq);
 	rb_set_order(buffer, 0);
 	n = rb_slots_for(buffer, size);
+	/* As in ring_buffer_resize(): refuse early what cannot be had. */
+	if ((unsigned long)n * num_possible_cpus() > si_mem_available())
+		goto fail_buffers;
 
 	for_each_possible_cpu(cpu) {
 		buffer->buffers[cpu] = rb_alloc_cpu(buffer, cpu, n);
@@ -925,6 +937,7 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 fail_cpus:
 	for_each_possible_cpu(cpu)
 		rb_free_cpu(buffer->buffers[cpu], buffer->order);
+fail_buffers:
 	kfree(buffer->buffers);
 fail_mask:
 	free_cpumask_var(buffer->cpumask);
@@ -1127,8 +1140,8 @@ static int rb_resize_cpu(struct rb_cpu *cb, unsigned int n)
 		return 0;
 	if (rb_alloc_arrays(cb->cpu, n, buffer->order, n + 1, &slots, &pages))
 		return -ENOMEM;
-	pool = kcalloc(n + old_n + 2, sizeof(*pool), GFP_KERNEL);
-	ids = kcalloc(old_n, sizeof(*ids), GFP_KERNEL);
+	pool = kvcalloc(n + old_n + 2, sizeof(*pool), RB_GFP_TABLE);
+	ids = kvcalloc(old_n, sizeof(*ids), RB_GFP_TABLE);
 	if (!pool || !ids)
 		goto out;
 	/* Fresh data pages for what the old ring cannot provide. */
@@ -1146,10 +1159,10 @@ static int rb_resize_cpu(struct rb_cpu *cb, unsigned int n)
 out:
 	for (i = 0; pool && i < nr_pool; i++)
 		rb_free_dp(pool[i], buffer->order);
-	kfree(pool);
-	kfree(ids);
-	kfree(slots);
-	kfree(pages);
+	kvfree(pool);
+	kvfree(ids);
+	kvfree(slots);
+	kvfree(pages);
 	return ret;
 }
 
@@ -1419,8 +1432,8 @@ out:
 			continue;
 		for (i = 0; i <= chg[cpu].n; i++)
 			rb_free_dp(chg[cpu].pages[i].dp, ret ? order : old_order);
-		kfree(chg[cpu].pages);
-		kfree(chg[cpu].slots);
+		kvfree(chg[cpu].pages);
+		kvfree(chg[cpu].slots);
 	}
 	kfree(chg);
 	return ret;
