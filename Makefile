@@ -10,6 +10,7 @@
 #   make compare       the same on both flavours, side by side
 #   make lint          checkpatch and upstream-overlap on our files
 #   make bench         ring buffer throughput and event cost, ours against upstream
+#   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
 # configuration, in its own build directory.  DEBUG=lockdep|kasan|kcsan adds
@@ -22,7 +23,7 @@ DEBUG ?=
 export FLAVOUR DEBUG
 
 .DEFAULT_GOAL := all
-.PHONY: all build deps run check conformance compare lint bench clean distclean help
+.PHONY: all build deps run check conformance compare lint bench fuzz clean distclean help
 
 all: build
 
@@ -55,6 +56,9 @@ lint: deps
 # Builds both flavours itself.
 bench: deps
 	@$(VM)/bench
+
+fuzz: build
+	@$(VM)/fuzz
 
 # Object trees and run logs; the extracted base and ccache stay.
 clean:
