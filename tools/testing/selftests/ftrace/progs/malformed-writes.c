@@ -34,6 +34,8 @@
  *    of 2^64 and more (which must be refused) are kept, so is anything that
  *    does not parse.  The check is made on the whole write and on its first
  *    66 bytes (kstrtoul_from_user() reads no further).
+ *  - function_profile_enabled (upstream's): "1" traces every function
+ *    call, which slows the guest down by orders of magnitude under TCG.
  *  - current_tracer: the only valid words offered are nop and tracers that
  *    do not hog the CPUs (hwlat, osnoise, timerlat, function and
  *    function_graph are left out: under TCG they slow the guest down by
@@ -202,6 +204,9 @@ static int excluded(const char *path)
 	int i;
 
 	if (!strcmp(path + strlen(path) - strlen("free_buffer"), "free_buffer"))
+		return 1;
+	/* Upstream's: "1" runs the function profiler, a CPU hog under TCG. */
+	if (strstr(path, "function_profile_enabled"))
 		return 1;
 	for (i = 0; i < nexcl; i++)
 		if (strstr(path, excl[i]))
