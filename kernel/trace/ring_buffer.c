@@ -146,6 +146,7 @@ struct rb_cpu {
 	unsigned long		lost_seen;
 	unsigned long		read;		/* entries consumed */
 	unsigned long		read_bytes;
+	unsigned int		order;		/* of the pages now in the ring */
 	atomic_t		iterators;	/* open iterators block resizing */
 
 	/* Waiting for data. */
@@ -861,6 +862,7 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu,
 	cb->buffer = buffer;
 	cb->cpu = cpu;
 	cb->nr_slots = n;
+	cb->order = buffer->order;
 	raw_spin_lock_init(&cb->reader_lock);
 	lockdep_set_class(&cb->reader_lock, buffer->key);
 	init_irq_work(&cb->work, rb_wake_work);
@@ -1416,6 +1418,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		swap(cb->slots, chg[cpu].slots);
 		swap(cb->pages, chg[cpu].pages);
 		swap(cb->nr_slots, chg[cpu].n);
+		cb->order = order;
 		rb_init_ring(cb, 0);
 		rb_clear_stats(cb);
 		raw_spin_unlock_irq(&cb->reader_lock);
@@ -2088,7 +2091,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 			  struct buffer_data_read_page *rpage, size_t len,
 			  int cpu, int full)
 {
-	unsigned int commit, used = 0, pos, size, room;
+	unsigned int commit, used = 0, pos, size, room, page_data;
 	struct buffer_data_page *dst, *src;
 	unsigned long flags, lost, n = 0;
 	struct rb_cpu *cb;
@@ -2096,16 +2099,22 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	int ret = -1;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask) || !rpage ||
-	    rpage->order != buffer->order ||
 	    len <= offsetof(struct buffer_data_page, data))
 		return -1;
 	cb = buffer->buffers[cpu];
 	dst = rpage->data;
+	page_data = (PAGE_SIZE << rpage->order) -
+		    offsetof(struct buffer_data_page, data);
 	room = min_t(size_t, len - offsetof(struct buffer_data_page, data),
-		     buffer->data_size);
+		     page_data);
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
-	if (!rb_reader_ready(cb))
+	/*
+	 * The sub-buffer size may change until the lock is held: only under
+	 * it does the ring's order say what pages are in it.  A page of
+	 * another size is neither swapped into the ring nor filled.
+	 */
+	if (rpage->order != cb->order || !rb_reader_ready(cb))
 		goto out;
 	src = cb->pages[cb->rd_id].dp;
 	/* Final first: a page seen final has its last commit count. */
@@ -2115,7 +2124,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		goto out;
 	lost = cb->rd_lost;
 
-	if (!cb->rd_pos && final && room >= buffer->data_size) {
+	if (!cb->rd_pos && final && room >= page_data) {
 		/* Hand the whole sub-buffer over. */
 		n = rb_count_entries(src, commit);
 		cb->pages[cb->rd_id].dp = dst;
@@ -2164,12 +2173,13 @@ out:
 	if (!ret) {
 		/*
 		 * The page goes to user space whole (trace_pipe_raw): leave
-		 * nothing of earlier contents behind the data.
+		 * nothing of earlier contents behind the data.  The page is
+		 * @rpage's size whatever the buffer's is by now.
 		 */
 		if (commit & RB_MISSED_STORED)
 			used += sizeof(unsigned long);
-		if (used < buffer->data_size)
-			memset(&dst->data[used], 0, buffer->data_size - used);
+		if (used < page_data)
+			memset(&dst->data[used], 0, page_data - used);
 	}
 	return ret;
 }
