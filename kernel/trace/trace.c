@@ -1253,9 +1253,16 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
 	order = fls(pages - 1);
+	/*
+	 * Every page is replaced and freed, the ones trace_pipe and
+	 * trace_pipe_raw are reading from too: wait until no reader holds
+	 * one.
+	 */
+	trace_consumers_lock(tr);
 	mutex_lock(&tracing_lock);
 	ret = ring_buffer_subbuf_order_set(tr->buffer, order);
 	mutex_unlock(&tracing_lock);
+	trace_consumers_unlock(tr);
 	if (ret)
 		return ret;
 	*ppos += cnt;

@@ -411,6 +411,8 @@ void *trace_find_next_entry_inc(struct trace_iterator *iter);
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 					  int *ent_cpu, u64 *ent_ts);
 void trace_consume(struct trace_iterator *iter);
+void trace_consumers_lock(struct trace_array *tr);
+void trace_consumers_unlock(struct trace_array *tr);
 int trace_empty(struct trace_iterator *iter);
 void trace_init_global_iter(struct trace_iterator *iter);
 void tracing_reset_online_cpus(struct trace_buffer *buffer);

@@ -23,7 +23,8 @@
  *    consumes it.  Consumers of one array take turns through its consume
  *    lock, so that none takes a record (or, for trace_pipe_raw, the whole
  *    page) another is still printing.  The lock is never held while
- *    waiting for data.
+ *    waiting for data.  A change of the sub-buffer size takes it too
+ *    (trace_consumers_lock()): it frees every page, the readers' own.
  *  - trace_pipe's iter->mutex keeps the readers of one open file from
  *    mixing their text; the seq_file lock does that for the trace file.
  *  - trace_event_sem is read-held while records are formatted, so that
@@ -64,6 +65,30 @@ static struct mutex consume_locks[1 << CONSUME_LOCK_BITS];
 static struct mutex *consume_lock(struct trace_array *tr)
 {
 	return &consume_locks[hash_ptr(tr, CONSUME_LOCK_BITS)];
+}
+
+/**
+ * trace_consumers_lock - keep every consumer of an array's buffer out
+ * @tr: the array
+ *
+ * Once it returns, no trace_pipe or trace_pipe_raw reader of @tr holds a
+ * record or a page of the buffer, and none takes one until
+ * trace_consumers_unlock().  For changes that free the buffer's pages,
+ * such as its sub-buffer size.  Takes a mutex; tracing_lock may be taken
+ * inside it, not the other way round.
+ */
+void trace_consumers_lock(struct trace_array *tr)
+{
+	mutex_lock(consume_lock(tr));
+}
+
+/**
+ * trace_consumers_unlock - let the consumers of an array back in
+ * @tr: the array
+ */
+void trace_consumers_unlock(struct trace_array *tr)
+{
+	mutex_unlock(consume_lock(tr));
 }
 
 /* ------------------------------------------------------------------ */
