@@ -197,6 +197,17 @@ static int put(const char *path, const char *s)
 	return ret;
 }
 
+static void put_append(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_APPEND);
+
+	if (fd < 0)
+		return;
+	if (write(fd, s, strlen(s)) < 0)
+		fprintf(stderr, "restore: '%s' to %s: %s\n", s, path, strerror(errno));
+	close(fd);
+}
+
 /* ---- the files ---- */
 
 static int excluded(const char *path)
@@ -941,6 +952,30 @@ static int truncate_file(const char *arr, const char *name)
 	return 0;
 }
 
+/*
+ * Remove the triggers a trigger file lists ("traceoff:unlimited",
+ * "hist:keys=pid:... [active]"): "!" and the command, or for hist the
+ * whole specification.  A fuzzed traceoff left on a sched event would turn
+ * tracing off again after the restore.
+ */
+static void clear_triggers(const char *path)
+{
+	char buf[8192], cmd[1100], *line, *save;
+
+	if (slurp(path, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (*line == '#')
+			continue;
+		if (strncmp(line, "hist", 4))
+			line[strcspn(line, ":")] = 0;
+		else
+			line[strcspn(line, " ")] = 0;
+		snprintf(cmd, sizeof(cmd), "!%.1024s", line);
+		put_append(path, cmd);
+	}
+}
+
 /* Everything back as it was at the start; returns the number of failures. */
 static int restore_all(int quiet)
 {
@@ -955,9 +990,12 @@ static int restore_all(int quiet)
 		truncate_file(arrays[a], "set_event_notrace_pid");
 	}
 	/* Event filters back to none (where filters exist and take "0"). */
-	for (i = 0; i < nfiles; i++)
+	for (i = 0; i < nfiles; i++) {
 		if (files[i].events && !strcmp(files[i].base, "filter"))
 			put(files[i].path, "0");
+		if (files[i].events && !strcmp(files[i].base, "trigger"))
+			clear_triggers(files[i].path);
+	}
 	for (i = 0; i < nsaved; i++) {
 		r = put(saved[i].path, saved[i].val);
 		if (r) {
