@@ -1264,9 +1264,15 @@ void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
 
-/* Empty a quiesced CPU's ring and zero its statistics; reader lock held. */
+/*
+ * Empty a quiesced CPU's ring and zero its statistics; reader lock held.
+ * The page the reader is on stays the reader's: a consumer may still be
+ * printing a record it peeked at there (trace_pipe), and it must not go
+ * to the writers before the reader's next look takes it back to the ring.
+ */
 static void rb_reset_locked(struct rb_cpu *cb)
 {
+	swap(cb->pages[cb->rd_id], cb->pages[cb->nr_slots]);
 	rb_init_ring(cb, max(cb->commit_lpn, cb->rd_next) + 2 * cb->nr_slots);
 	rb_clear_stats(cb);
 }

@@ -1004,6 +1004,36 @@ static void rbt_expect_clear(struct kunit *test, struct trace_buffer *buf, int c
 	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buf, cpu, NULL, NULL));
 }
 
+/*
+ * A record the reader peeked at stays as it was across a reset until the
+ * reader looks again: trace_pipe prints it after dropping the reader lock.
+ * The reader's page must not go to the writers with the rest.
+ */
+static void rbt_reset_reader_page(struct kunit *test)
+{
+	int cpu = rbt_cpu0();
+	struct ring_buffer_event *e;
+	struct trace_buffer *buf;
+	unsigned long per_page;
+	u64 ts = 0;
+
+	rbt_pin(test, cpu);
+	buf = rbt_alloc(test, 1, RB_FL_OVERWRITE);
+	/* Most of two sub-buffers: the reader takes the first from the ring. */
+	per_page = rbt_cap(buf) / 16;
+	rbt_put_run(buf, 0, per_page * 3 / 2, 16);
+	e = ring_buffer_peek(buf, cpu, &ts, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	KUNIT_ASSERT_EQ(test, ts, ftt_ts(0));
+
+	ring_buffer_reset_cpu(buf, cpu);
+	/* The writers go round the whole ring. */
+	rbt_put_run(buf, 100000, 100000 + 3 * per_page, 16);
+	KUNIT_EXPECT_TRUE_MSG(test, ftt_check(ring_buffer_event_data(e), 16, 0),
+			      "the peeked record was overwritten (found %u)",
+			      ftt_seq(ring_buffer_event_data(e)));
+}
+
 static void rbt_reset(struct kunit *test)
 {
 	int c0 = rbt_cpu0(), c1 = rbt_cpu1(test);
@@ -1053,6 +1083,7 @@ static struct kunit_case rbt_basic_cases[] = {
 	KUNIT_CASE(rbt_record_switches),
 	KUNIT_CASE(rbt_record_disable_cpu),
 	KUNIT_CASE(rbt_reset),
+	KUNIT_CASE(rbt_reset_reader_page),
 	{}
 };
 
