@@ -51,6 +51,7 @@ LIST_HEAD(trace_arrays);
 struct trace_array global_trace = {
 	.flags		= TRACE_DEFAULT_OPTIONS,
 	.buffer_percent	= 50,
+	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
 };
 struct trace_array *printk_trace = &global_trace;
 
@@ -2077,6 +2078,7 @@ static struct trace_array *trace_array_create(const char *name)
 	tr->buffer_size = trace_buf_size;
 	tr->buffer_expanded = true;
 	tr->buffer_percent = 50;
+	mutex_init(&tr->consume_lock);
 	INIT_LIST_HEAD(&tr->err_log);
 	if (trace_alloc_buffer(tr, trace_buf_size))
 		goto fail;

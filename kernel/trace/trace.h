@@ -249,6 +249,8 @@ struct trace_array {
 	int			ref;
 	/* Readers that pin the current tracer (trace_pipe). */
 	int			trace_ref;
+	/* Consumers of the buffer take turns (trace_read.c). */
+	struct mutex		consume_lock;
 	cpumask_var_t		tracing_cpumask;
 	struct tracer		*current_trace;
 	unsigned long		max_latency;

@@ -20,10 +20,12 @@
  *    trace_ref, the tracer's open/close hooks and the list of open
  *    trace_pipe files.
  *  - A consumer peeks at a record, prints it from the buffer and only then
- *    consumes it.  Consumers of one array take turns through its consume
- *    lock, so that none takes a record (or, for trace_pipe_raw, the whole
- *    page) another is still printing.  The lock is never held while
- *    waiting for data.  A change of the sub-buffer size takes it too
+ *    consumes it.  Consumers of one array take turns through the array's
+ *    consume_lock, so that none takes a record (or, for trace_pipe_raw,
+ *    the whole page) another is still printing.  The lock is never held
+ *    while waiting for data nor while touching user memory: a reader
+ *    whose buffer faults slowly holds up only the readers of its own open
+ *    file.  A change of the sub-buffer size takes it too
  *    (trace_consumers_lock()): it frees every page, the readers' own.
  *  - trace_pipe's iter->mutex keeps the readers of one open file from
  *    mixing their text; the seq_file lock does that for the trace file.
@@ -32,7 +34,6 @@
  *  - ftrace_dump() takes none of these: it may run with a CPU stopped in
  *    the middle of any of them.
  */
-#include <linux/hash.h>
 #include <linux/kdebug.h>
 #include <linux/nmi.h>
 #include <linux/panic_notifier.h>
@@ -55,16 +56,9 @@ static struct trace_reader *to_reader(struct trace_iterator *iter)
 	return container_of(iter, struct trace_reader, iter);
 }
 
-/*
- * Arrays share consume locks by hash: a collision only makes a reader of
- * one array wait for a reader of another for a moment.
- */
-#define CONSUME_LOCK_BITS	3
-static struct mutex consume_locks[1 << CONSUME_LOCK_BITS];
-
 static struct mutex *consume_lock(struct trace_array *tr)
 {
-	return &consume_locks[hash_ptr(tr, CONSUME_LOCK_BITS)];
+	return &tr->consume_lock;
 }
 
 /**
@@ -74,7 +68,10 @@ static struct mutex *consume_lock(struct trace_array *tr)
  * Once it returns, no trace_pipe or trace_pipe_raw reader of @tr holds a
  * record or a page of the buffer, and none takes one until
  * trace_consumers_unlock().  For changes that free the buffer's pages,
- * such as its sub-buffer size.  Takes a mutex; tracing_lock may be taken
+ * such as its sub-buffer size, or empty it (a reset), which must not
+ * fall between a reader's printing of a record and its consuming it.
+ *
+ * Context: process context; takes a mutex.  tracing_lock may be taken
  * inside it, not the other way round.
  */
 void trace_consumers_lock(struct trace_array *tr)
@@ -791,7 +788,12 @@ struct trace_raw_reader {
 	struct trace_buffer		*buffer;
 	int				cpu;
 	bool				closed;	/* being closed: stop waiting */
-	/* read(): the sub-buffer being returned, and how much of it was */
+	/*
+	 * read(): the sub-buffer being returned, and how much of it was.
+	 * The file's own copy, under @lock: the consume lock is needed only
+	 * to fill it.
+	 */
+	struct mutex			lock;
 	struct buffer_data_read_page	*page;
 	unsigned int			done;
 	unsigned int			size;
@@ -821,6 +823,7 @@ static int tracing_buffers_open(struct inode *inode, struct file *file)
 	rr->tr = tr;
 	rr->buffer = tr->buffer;
 	rr->cpu = tracing_get_cpu(inode);
+	mutex_init(&rr->lock);
 
 	mutex_lock(&tracing_lock);
 	tr->trace_ref++;
@@ -860,11 +863,8 @@ static unsigned int raw_subbuf_size(struct trace_raw_reader *rr)
 	return ring_buffer_subbuf_size_get(rr->buffer);
 }
 
-/*
- * Take the next sub-buffer into rr->page, at most @len bytes of it
- * (header included) when @len is smaller.  Consume lock held.
- */
-static bool raw_take_page(struct trace_raw_reader *rr, size_t len)
+/* raw_take_page() with the consume lock held. */
+static bool __raw_take_page(struct trace_raw_reader *rr, size_t len)
 {
 	if (rr->page && ring_buffer_read_page_size(rr->page) != raw_subbuf_size(rr)) {
 		ring_buffer_free_read_page(rr->buffer, rr->cpu, rr->page);
@@ -880,6 +880,22 @@ static bool raw_take_page(struct trace_raw_reader *rr, size_t len)
 }
 
 /*
+ * Take the next sub-buffer into rr->page, at most @len bytes of it
+ * (header included) when @len is smaller.  rr->lock held; takes the
+ * consume lock.
+ */
+static bool raw_take_page(struct trace_raw_reader *rr, size_t len)
+{
+	struct mutex *lock = consume_lock(rr->tr);
+	bool ret;
+
+	mutex_lock(lock);
+	ret = __raw_take_page(rr, len);
+	mutex_unlock(lock);
+	return ret;
+}
+
+/*
  * read() returns the sub-buffer as it is, header, records and all (the
  * bytes past the records included): a short read leaves the rest of it
  * for the next one.
@@ -888,17 +904,17 @@ static ssize_t tracing_buffers_read(struct file *file, char __user *ubuf,
 				    size_t count, loff_t *ppos)
 {
 	struct trace_raw_reader *rr = file->private_data;
-	struct mutex *lock = consume_lock(rr->tr);
 	size_t n;
 	int ret;
 
 	if (!count)
 		return 0;
 	for (;;) {
-		mutex_lock(lock);
+		if (mutex_lock_interruptible(&rr->lock))
+			return -ERESTARTSYS;
 		if (rr->done < rr->size || raw_take_page(rr, count))
 			break;
-		mutex_unlock(lock);
+		mutex_unlock(&rr->lock);
 		/* Records there but too big for @count, or closing: end. */
 		if (!ring_buffer_empty_cpu(rr->buffer, rr->cpu) ||
 		    READ_ONCE(rr->closed))
@@ -912,7 +928,7 @@ static ssize_t tracing_buffers_read(struct file *file, char __user *ubuf,
 	n = min_t(size_t, count, rr->size - rr->done);
 	n -= copy_to_user(ubuf, ring_buffer_read_page_data(rr->page) + rr->done, n);
 	rr->done += n;
-	mutex_unlock(lock);
+	mutex_unlock(&rr->lock);
 	if (!n)
 		return -EFAULT;
 	*ppos += n;
@@ -1364,13 +1380,3 @@ void __init trace_dump_init(void)
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
 }
-
-static int __init trace_read_init(void)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(consume_locks); i++)
-		mutex_init(&consume_locks[i]);
-	return 0;
-}
-early_initcall(trace_read_init);
