@@ -1000,6 +1000,8 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 
 	if (id < 0)
 		return -EINVAL;
+	/* The reset waits for consumers to finish the record in hand. */
+	trace_consumers_lock(tr);
 	mutex_lock(&tracing_lock);
 	tr->clock_id = id;
 	/* Even the same clock starts over, as users expect from a write. */
@@ -1009,6 +1011,7 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 		tr->time_start = ring_buffer_time_stamp(tr->buffer);
 	}
 	mutex_unlock(&tracing_lock);
+	trace_consumers_unlock(tr);
 	return 0;
 }
 

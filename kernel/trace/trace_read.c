@@ -483,14 +483,20 @@ static int tracing_open(struct inode *inode, struct file *file)
 	ret = tracing_check_open_get_tr(tr);
 	if (ret)
 		return ret;
-	/* "echo > trace" empties the buffer (per_cpu/cpuN/trace: that CPU). */
+	/*
+	 * "echo > trace" empties the buffer (per_cpu/cpuN/trace: that CPU),
+	 * between two records of a consumer, never while one is printing a
+	 * record it has yet to consume.
+	 */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		trace_consumers_lock(tr);
 		if (tr->buffer)
 			tr->time_start = ring_buffer_time_stamp(tr->buffer);
 		if (cpu == RING_BUFFER_ALL_CPUS)
 			tracing_reset_online_cpus(tr->buffer);
 		else
 			ring_buffer_reset_cpu(tr->buffer, cpu);
+		trace_consumers_unlock(tr);
 	}
 	if (file->f_mode & FMODE_READ) {
 		ret = trace_file_open_read(file, tr, cpu);
