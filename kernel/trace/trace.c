@@ -52,6 +52,7 @@ struct trace_array global_trace = {
 	.flags		= TRACE_DEFAULT_OPTIONS,
 	.buffer_percent	= 50,
 	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
+	.tracer_opts	= LIST_HEAD_INIT(global_trace.tracer_opts),
 };
 struct trace_array *printk_trace = &global_trace;
 
@@ -776,14 +777,23 @@ static struct tracer *tracer_find(const char *name)
 	return NULL;
 }
 
+static void trace_add_tracer_opts(struct trace_array *tr, struct tracer *t);
+static void trace_del_tracer_opts(struct trace_array *tr, struct tracer *t);
+
 /**
  * register_tracer - make a tracer selectable in current_tracer
- * @type: the tracer; it must stay around for the kernel's lifetime
+ * @type: the tracer; a tracer in a module sets @type->owner and calls
+ *	unregister_tracer() before the module goes
  *
+ * Every trace array the tracer may run in gets the tracer's option files
+ * under options/ at once, whichever tracer is current there.
+ *
+ * Context: process context; takes tracing_lock.
  * Return: 0, -EINVAL for a nameless tracer, -EBUSY for a taken name.
  */
 int register_tracer(struct tracer *type)
 {
+	struct trace_array *tr;
 	int ret = 0;
 
 	if (!type->name || !*type->name || strlen(type->name) >= MAX_TRACER_SIZE)
@@ -796,13 +806,55 @@ int register_tracer(struct tracer *type)
 			type->flags->trace = type;
 		type->next = trace_types;
 		trace_types = type;
+		list_for_each_entry(tr, &trace_arrays, list)
+			trace_add_tracer_opts(tr, type);
 	}
 	mutex_unlock(&tracing_lock);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(register_tracer);
 
-static void trace_tracer_options_update(struct trace_array *tr);
+/**
+ * unregister_tracer - take a tracer out of current_tracer's choices
+ * @type: a tracer register_tracer() accepted
+ *
+ * Removes the tracer's option files from every array; a file still open
+ * answers -ENODEV from then on.  No array can have @type as its current
+ * tracer: that pins the owner module, which calls this from its exit.
+ *
+ * Context: process context; takes tracing_lock.
+ */
+void unregister_tracer(struct tracer *type)
+{
+	struct trace_array *tr;
+	struct tracer **link;
 
+	mutex_lock(&tracing_lock);
+	for (link = &trace_types; *link; link = &(*link)->next) {
+		if (*link == type) {
+			*link = type->next;
+			break;
+		}
+	}
+	WARN_ON_ONCE(type->enabled);
+	list_for_each_entry(tr, &trace_arrays, list)
+		trace_del_tracer_opts(tr, type);
+	mutex_unlock(&tracing_lock);
+}
+EXPORT_SYMBOL_GPL(unregister_tracer);
+
+/* @t's count of arrays that use it drops by one. */
+static void tracer_put(struct tracer *t)
+{
+	WARN_ON_ONCE(t->enabled <= 0);
+	t->enabled--;
+	module_put(t->owner);
+}
+
+/*
+ * Make @t the current tracer of @tr.  When @t's init fails, @tr is left
+ * with nop (counted as such), the old tracer having been reset already.
+ */
 static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
 {
 	struct tracer *old = tr->current_trace;
@@ -815,22 +867,25 @@ static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
 		return -EINVAL;
 	if (tr->trace_ref)
 		return -EBUSY;
+	if (!try_module_get(t->owner))
+		return -ENODEV;
 	if (old) {
 		if (old->reset)
 			old->reset(tr);
-		old->enabled--;
+		tracer_put(old);
 	}
+	/* While @t starts, the array has no tracer to speak of. */
 	tr->current_trace = &nop_trace;
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret) {
-			trace_tracer_options_update(tr);
+			module_put(t->owner);
+			nop_trace.enabled++;
 			return ret;
 		}
 	}
 	t->enabled++;
 	tr->current_trace = t;
-	trace_tracer_options_update(tr);
 	return 0;
 }
 
@@ -905,17 +960,17 @@ int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
 	return 0;
 }
 
-static int set_tracer_option(struct trace_array *tr, struct tracer_opt *opt,
-			     int enabled)
+/* Set or clear option @opt of tracer @t, asking @t first if it is current. */
+static int set_tracer_option(struct trace_array *tr, struct tracer *t,
+			     struct tracer_opt *opt, int enabled)
 {
-	struct tracer *t = tr->current_trace;
 	struct tracer_flags *tf = t->flags;
 	int ret;
 
 	lockdep_assert_held(&tracing_lock);
 	if (!!(tf->val & opt->bit) == !!enabled)
 		return 0;
-	if (t->set_flag) {
+	if (t == tr->current_trace && t->set_flag) {
 		ret = t->set_flag(tr, tf->val, opt->bit, enabled);
 		if (ret)
 			return ret;
@@ -966,7 +1021,7 @@ int trace_set_options(struct trace_array *tr, char *option)
 	}
 	opt = tracer_opt_find(tr->current_trace, name);
 	if (opt)
-		ret = set_tracer_option(tr, opt, enabled);
+		ret = set_tracer_option(tr, tr->current_trace, opt, enabled);
 out:
 	mutex_unlock(&tracing_lock);
 	return ret;
@@ -1486,23 +1541,31 @@ static const struct file_operations trace_options_fops = {
 /* options/NAME ----------------------------------------------------- */
 
 /*
- * An option file's i_private lives inside its trace array (or in the
- * array's tracer option table): find the array by address before
- * touching it, as the instance may be going away under the open.
+ * An option file's i_private lives inside its trace array or inside one
+ * of the array's trace_tracer_opts: find it by address among the live
+ * ones before touching it, as the instance may be going away under the
+ * open, or the tracer being unregistered.
  */
 static struct trace_array *option_file_array(struct trace_option_file *of)
 {
+	struct trace_tracer_opts *set;
 	struct trace_array *tr;
 
 	lockdep_assert_held(&tracing_lock);
 	list_for_each_entry(tr, &trace_arrays, list) {
 		if (of >= tr->core_options && of < tr->core_options + TRACE_OPTION_COUNT)
 			return tr;
-		if (tr->tracer_options && of >= tr->tracer_options &&
-		    of < tr->tracer_options + tr->n_tracer_options)
-			return tr;
+		list_for_each_entry(set, &tr->tracer_opts, list)
+			if (of >= set->files && of < set->files + set->n)
+				return tr;
 	}
 	return NULL;
+}
+
+static void trace_tracer_opts_put(struct trace_tracer_opts *set)
+{
+	if (refcount_dec_and_test(&set->refs))
+		kfree(set);
 }
 
 static int option_file_open(struct inode *inode, struct file *filp)
@@ -1515,8 +1578,11 @@ static int option_file_open(struct inode *inode, struct file *filp)
 		return ret;
 	mutex_lock(&tracing_lock);
 	tr = option_file_array(of);
-	if (tr)
+	if (tr) {
 		tr->ref++;
+		if (of->set)
+			refcount_inc(&of->set->refs);
+	}
 	mutex_unlock(&tracing_lock);
 	if (!tr)
 		return -ENODEV;
@@ -1527,39 +1593,28 @@ static int option_file_open(struct inode *inode, struct file *filp)
 static int option_file_release(struct inode *inode, struct file *filp)
 {
 	struct trace_option_file *of = filp->private_data;
+	struct trace_array *tr = of->tr;
 
-	trace_array_put(of->tr);
+	/* @of may be freed by the put: it was read first. */
+	if (of->set)
+		trace_tracer_opts_put(of->set);
+	trace_array_put(tr);
 	return 0;
-}
-
-/* A tracer option file is stale once its tracer is no longer current. */
-static struct tracer_opt *option_file_opt(struct trace_option_file *of)
-{
-	struct tracer *t = of->tr->current_trace;
-	struct tracer_opt *opt;
-
-	if (!t || !t->flags || !t->flags->opts)
-		return NULL;
-	for (opt = t->flags->opts; opt->name; opt++)
-		if (opt == of->opt)
-			return opt;
-	return NULL;
 }
 
 static ssize_t option_file_read(struct file *filp, char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
 	struct trace_option_file *of = filp->private_data;
-	struct tracer_opt *opt;
 	int val;
 
 	mutex_lock(&tracing_lock);
-	if (!of->opt) {
+	if (!of->opt)
 		val = !!(of->tr->flags & BIT_ULL(of->bit));
-	} else {
-		opt = option_file_opt(of);
-		val = opt ? !!(of->tr->current_trace->flags->val & opt->bit) : -1;
-	}
+	else if (of->tracer)
+		val = !!(of->tracer->flags->val & of->opt->bit);
+	else
+		val = -1;	/* the tracer was unregistered */
 	mutex_unlock(&tracing_lock);
 	if (val < 0)
 		return -ENODEV;
@@ -1570,7 +1625,6 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_option_file *of = filp->private_data;
-	struct tracer_opt *opt;
 	unsigned long val;
 	int ret;
 
@@ -1580,12 +1634,12 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 	if (val > 1)
 		return -EINVAL;
 	mutex_lock(&tracing_lock);
-	if (!of->opt) {
+	if (!of->opt)
 		ret = set_tracer_flag(of->tr, BIT_ULL(of->bit), val);
-	} else {
-		opt = option_file_opt(of);
-		ret = opt ? set_tracer_option(of->tr, opt, val) : -ENODEV;
-	}
+	else if (of->tracer)
+		ret = set_tracer_option(of->tr, of->tracer, of->opt, val);
+	else
+		ret = -ENODEV;
 	mutex_unlock(&tracing_lock);
 	if (ret)
 		return ret;
@@ -1617,37 +1671,89 @@ static void trace_create_core_options(struct trace_array *tr)
 	}
 }
 
-/* Replace the option files of the previous tracer by the current one's. */
-static void trace_tracer_options_update(struct trace_array *tr)
+/* Is there a file called @name under @tr's options/ already? */
+static bool option_name_taken(struct trace_array *tr, const char *name)
 {
-	struct tracer *t = tr->current_trace;
-	struct trace_option_file *files;
-	struct tracer_opt *opt;
-	int i, n = 0;
+	struct trace_tracer_opts *set;
+	unsigned int i;
+
+	for (i = 0; i < TRACE_OPTION_COUNT; i++)
+		if (tr->core_options[i].dentry && !strcmp(trace_option_names[i], name))
+			return true;
+	list_for_each_entry(set, &tr->tracer_opts, list)
+		for (i = 0; i < set->n; i++)
+			if (set->files[i].dentry && !strcmp(set->files[i].opt->name, name))
+				return true;
+	return false;
+}
+
+/*
+ * Give @tr the option files of tracer @t, if @t has options and may run
+ * in @tr.  A name another tracer's option (or a core option) already has
+ * keeps its first file.
+ */
+static void trace_add_tracer_opts(struct trace_array *tr, struct tracer *t)
+{
+	struct trace_tracer_opts *set;
+	struct trace_option_file *of;
+	unsigned int i, n = 0;
 
 	lockdep_assert_held(&tracing_lock);
-	for (i = 0; i < tr->n_tracer_options; i++)
-		tracefs_remove(tr->tracer_options[i].dentry);
-	kfree(tr->tracer_options);
-	tr->tracer_options = NULL;
-	tr->n_tracer_options = 0;
-
-	if (!tr->options_dir || !t || !t->flags || !t->flags->opts)
+	if (!tr->options_dir || !t->flags || !t->flags->opts)
 		return;
-	for (opt = t->flags->opts; opt->name; opt++)
+	if (!trace_array_is_top(tr) && !t->allow_instances)
+		return;
+	while (t->flags->opts[n].name)
 		n++;
-	files = kcalloc(n, sizeof(*files), GFP_KERNEL);
-	if (!files)
+	set = kzalloc(struct_size(set, files, n), GFP_KERNEL);
+	if (!set)
 		return;
+	set->n = n;
+	set->tracer = t;
+	refcount_set(&set->refs, 1);
 	for (i = 0; i < n; i++) {
-		files[i].tr = tr;
-		files[i].opt = &t->flags->opts[i];
-		files[i].dentry = trace_create_file(files[i].opt->name, TRACE_MODE_WRITE,
-						    tr->options_dir, &files[i],
-						    &option_file_fops);
+		of = &set->files[i];
+		of->tr = tr;
+		of->tracer = t;
+		of->opt = &t->flags->opts[i];
+		of->set = set;
+		if (option_name_taken(tr, of->opt->name))
+			continue;
+		of->dentry = trace_create_file(of->opt->name, TRACE_MODE_WRITE,
+					       tr->options_dir, of, &option_file_fops);
 	}
-	tr->tracer_options = files;
-	tr->n_tracer_options = n;
+	list_add_tail(&set->list, &tr->tracer_opts);
+}
+
+/* Remove @tr's option files of tracer @t; open ones answer -ENODEV. */
+static void trace_del_tracer_opts(struct trace_array *tr, struct tracer *t)
+{
+	struct trace_tracer_opts *set;
+	unsigned int i;
+
+	lockdep_assert_held(&tracing_lock);
+	list_for_each_entry(set, &tr->tracer_opts, list) {
+		if (set->tracer != t)
+			continue;
+		list_del(&set->list);
+		for (i = 0; i < set->n; i++) {
+			tracefs_remove(set->files[i].dentry);
+			set->files[i].tracer = NULL;
+		}
+		trace_tracer_opts_put(set);
+		return;
+	}
+}
+
+/* The array is going and no file of it is open: drop its option sets. */
+static void trace_free_tracer_opts(struct trace_array *tr)
+{
+	struct trace_tracer_opts *set, *next;
+
+	list_for_each_entry_safe(set, next, &tr->tracer_opts, list) {
+		list_del(&set->list);
+		trace_tracer_opts_put(set);
+	}
 }
 
 /* trace_clock, timestamp_mode -------------------------------------- */
@@ -2036,8 +2142,11 @@ static void trace_create_array_files(struct trace_array *tr)
 
 	tr->options_dir = tracefs_create_dir("options", d);
 	if (tr->options_dir) {
+		struct tracer *t;
+
 		trace_create_core_options(tr);
-		trace_tracer_options_update(tr);
+		for (t = trace_types; t; t = t->next)
+			trace_add_tracer_opts(tr, t);
 	}
 	trace_create_cpu_dirs(tr);
 	/* events/ and the event control files (trace_events.c). */
@@ -2059,7 +2168,7 @@ static void trace_array_free(struct trace_array *tr)
 {
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->tracing_cpumask);
-	kfree(tr->tracer_options);
+	trace_free_tracer_opts(tr);
 	kfree(tr->name);
 	kfree(tr);
 }
@@ -2073,6 +2182,7 @@ static struct trace_array *trace_array_create(const char *name)
 	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
 	if (!tr)
 		return ERR_PTR(-ENOMEM);
+	INIT_LIST_HEAD(&tr->tracer_opts);
 	tr->name = kstrdup(name, GFP_KERNEL);
 	if (!tr->name || !alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
 		goto fail;
@@ -2116,7 +2226,7 @@ static int trace_array_remove(struct trace_array *tr)
 	if (t) {
 		if (t->reset)
 			t->reset(tr);
-		t->enabled--;
+		tracer_put(t);
 	}
 	event_trace_del_tracer(tr);
 	list_del(&tr->list);

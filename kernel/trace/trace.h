@@ -203,7 +203,11 @@ struct tracer {
 	void			(*print_header)(struct seq_file *m);
 	/* First say on each record; TRACE_TYPE_UNHANDLED falls back. */
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
-	/* A tracer option is about to change; nonzero refuses. */
+	/*
+	 * A tracer option is about to change while the tracer is @tr's
+	 * current one; nonzero refuses.  (Options of a tracer that is not
+	 * current just change.)
+	 */
 	int			(*set_flag)(struct trace_array *tr, u32 old_flags,
 					    u32 bit, int set);
 	/* A core option is about to change; nonzero refuses. */
@@ -215,6 +219,8 @@ struct tracer {
 	bool			print_max;
 	bool			use_max_tr;
 	int			enabled;	/* arrays using it */
+	/* A tracer in a module: pinned while it is any array's current one. */
+	struct module		*owner;
 };
 
 /* error_log keeps this many entries per trace array, dropping the oldest. */
@@ -222,13 +228,30 @@ struct tracer {
 
 /*
  * What a file under options/ stands for: a core option (opt == NULL, bit
- * is its TOPT_ number) or an option of the current tracer.
+ * is its TOPT_ number) or an option of a tracer (opt and tracer set; the
+ * tracer goes NULL when it is unregistered while the file is open).
  */
 struct trace_option_file {
 	struct trace_array	*tr;
+	struct tracer		*tracer;
 	struct tracer_opt	*opt;
+	struct trace_tracer_opts *set;	/* what holds a tracer option */
 	unsigned int		bit;
 	struct dentry		*dentry;
+};
+
+/*
+ * The option files of one tracer in one array.  They stay from the
+ * tracer's registration (or the array's creation) until the array goes or
+ * the tracer is unregistered, whichever tracer is current; each open file
+ * holds a reference.
+ */
+struct trace_tracer_opts {
+	struct list_head	list;		/* on tr->tracer_opts */
+	struct tracer		*tracer;
+	refcount_t		refs;
+	unsigned int		n;
+	struct trace_option_file files[] __counted_by(n);
 };
 
 /* One tracing context (see the top of this file). */
@@ -266,9 +289,8 @@ struct trace_array {
 	struct dentry		*options_dir;
 	struct dentry		*percpu_dir;
 	struct trace_option_file core_options[TRACE_OPTION_COUNT];
-	/* Files of the current tracer's own options, replaced on change. */
-	struct trace_option_file *tracer_options;
-	int			n_tracer_options;
+	/* trace_tracer_opts of every tracer the array may use; tracing_lock. */
+	struct list_head	tracer_opts;
 
 	struct list_head	err_log;
 	unsigned int		n_err_log;
@@ -396,6 +418,7 @@ extern unsigned long tracing_thresh;
 
 /* Tracers. */
 int register_tracer(struct tracer *type);
+void unregister_tracer(struct tracer *type);
 extern struct tracer nop_trace;
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 
