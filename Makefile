@@ -11,6 +11,7 @@
 #   make lint          checkpatch and upstream-overlap on our files
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
+#   make check-kasan   the race and bad-access tests on a KASAN kernel (not in CI)
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
 # configuration, in its own build directory.  DEBUG=lockdep|kasan|kcsan adds
@@ -23,7 +24,7 @@ DEBUG ?=
 export FLAVOUR DEBUG
 
 .DEFAULT_GOAL := all
-.PHONY: all build deps run check conformance compare lint bench fuzz clean distclean help
+.PHONY: all build deps run check check-kasan conformance compare lint bench fuzz clean distclean help
 
 all: build
 
@@ -59,6 +60,11 @@ bench: deps
 
 fuzz: build
 	@$(VM)/fuzz
+
+# Its own build directory (build/ours-kasan); about 10 minutes to build.
+check-kasan: deps
+	@DEBUG=kasan $(VM)/build
+	@DEBUG=kasan $(VM)/check-debug
 
 # Object trees and run logs; the extracted base and ccache stay.
 clean:
