@@ -8,7 +8,7 @@
 #   make check         build, boot, run our selftests and the conformance ratchet
 #   make conformance   run upstream's whole ftracetest suite on FLAVOUR's kernel
 #   make compare       the same on both flavours, side by side
-#   make lint          checkpatch and upstream-overlap on our files
+#   make lint          checkpatch, upstream-overlap and the kernel/trace call graph check
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
 #   make check-kasan   the race and bad-access tests on a KASAN kernel (not in CI)
