@@ -11,6 +11,7 @@
 #   make lint          checkpatch, upstream-overlap and the kernel/trace call graph check
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
+#   make stress        readers racing reconfiguration, 10 minutes (STRESS_SECONDS, STRESS_SEED)
 #   make check-kasan   the race and bad-access tests on a KASAN kernel (not in CI)
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
@@ -24,7 +25,7 @@ DEBUG ?=
 export FLAVOUR DEBUG
 
 .DEFAULT_GOAL := all
-.PHONY: all build deps run check check-kasan conformance compare lint bench fuzz clean distclean help
+.PHONY: all build deps run check check-kasan conformance compare lint bench fuzz stress clean distclean help
 
 all: build
 
@@ -60,6 +61,9 @@ bench: deps
 
 fuzz: build
 	@$(VM)/fuzz
+
+stress: build
+	@$(VM)/stress
 
 # Its own build directory (build/ours-kasan); about 10 minutes to build.
 check-kasan: deps
