@@ -326,6 +326,35 @@ static inline unsigned int rb_next_slot(struct rb_cpu *cb, unsigned int slot)
 	return slot + 1 == cb->nr_slots ? 0 : slot + 1;
 }
 
+/*
+ * How many pages from @lpn on the writer has lapped, given that the newest
+ * page it has moved to is @newest: a ring of nr_slots slots holds at most
+ * the nr_slots pages up to @newest, so anything older has been overwritten
+ * (or, in stop mode, was never there).  0 if @lpn is past @newest.
+ */
+static inline unsigned long rb_lapped(struct rb_cpu *cb, unsigned long lpn,
+				      unsigned long newest)
+{
+	if (lpn > newest || newest - lpn < cb->nr_slots)
+		return 0;
+	return newest - cb->nr_slots + 1 - lpn;
+}
+
+/*
+ * Move a walk over the ring, at page *@lpn expected in slot *@slot, past
+ * the pages the writer has lapped (see rb_lapped()).
+ */
+static inline void rb_skip_lapped(struct rb_cpu *cb, unsigned long newest,
+				  unsigned long *lpn, unsigned int *slot)
+{
+	unsigned long skip = rb_lapped(cb, *lpn, newest);
+
+	if (skip) {
+		*lpn += skip;
+		*slot = (*slot + skip) % cb->nr_slots;
+	}
+}
+
 static unsigned long rb_count_entries(struct buffer_data_page *dp,
 				      unsigned int end)
 {
@@ -1054,12 +1083,7 @@ static void rb_rebuild(struct rb_cpu *cb, unsigned int n, atomic64_t **slotsp,
 	/* Unread pages in the ring, oldest first; the writer's is the last. */
 	slot = cb->rd_slot;
 	lpn = cb->rd_next;
-	if (SLOT_LPN(tx) >= lpn + old_n) {
-		unsigned long skip = SLOT_LPN(tx) - old_n + 1 - lpn;
-
-		lpn += skip;
-		slot = (slot + skip) % old_n;
-	}
+	rb_skip_lapped(cb, SLOT_LPN(tx), &lpn, &slot);
 	for (; lpn <= SLOT_LPN(tx); lpn++) {
 		u64 x = atomic64_read(&cb->slots[slot]);
 
@@ -1518,12 +1542,7 @@ static bool rb_take_page(struct rb_cpu *cb)
 		if (cb->rd_next > limit)
 			return false;
 		/* Anything N or more pages behind the commit page is gone. */
-		if (limit - cb->rd_next >= cb->nr_slots) {
-			unsigned long skip = limit - cb->nr_slots + 1 - cb->rd_next;
-
-			cb->rd_next += skip;
-			cb->rd_slot = (cb->rd_slot + skip) % cb->nr_slots;
-		}
+		rb_skip_lapped(cb, limit, &cb->rd_next, &cb->rd_slot);
 		x = atomic64_read(&cb->slots[cb->rd_slot]);
 		if (SLOT_LPN(x) != cb->rd_next || (x & SLOT_EMPTY)) {
 			cb->rd_next++;
@@ -1802,8 +1821,7 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 {
 	struct rb_cpu *cb = it->cb;
 	unsigned long next = it->lpn + 1;
-
-	unsigned long limit;
+	unsigned long limit, skip;
 
 	if (next < cb->rd_next && next != cb->rd_lpn) {
 		/* The consumer went past us: go on where it is. */
@@ -1820,8 +1838,9 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 		limit = smp_load_acquire(&cb->commit_lpn);
 		if (next > limit)
 			return false;
-		if (limit - next >= cb->nr_slots) {
-			next = limit - cb->nr_slots + 1;
+		skip = rb_lapped(cb, next, limit);
+		if (skip) {
+			next += skip;
 			it->dropped = true;
 		}
 		if (rb_iter_load(it, next))
@@ -2388,12 +2407,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 		unsigned long next = cb->rd_next;
 		unsigned int slot = cb->rd_slot;
 
-		if (next <= limit && limit - next >= cb->nr_slots) {
-			unsigned long skip = limit - cb->nr_slots + 1 - next;
-
-			next += skip;
-			slot = (slot + skip) % cb->nr_slots;
-		}
+		rb_skip_lapped(cb, limit, &next, &slot);
 		for (; next <= limit; next++, slot = rb_next_slot(cb, slot)) {
 			u64 x = atomic64_read(&cb->slots[slot]);
 
