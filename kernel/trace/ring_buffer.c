@@ -27,153 +27,14 @@
  *    page into the slot.  It may take the page the writer is still filling:
  *    the writer keeps appending to it, the reader reads up to its commit.
  */
-#include <linux/ring_buffer.h>
-#include <linux/trace_clock.h>
 #include <linux/trace_seq.h>
-#include <linux/sched/clock.h>
-#include <linux/irq_work.h>
-#include <linux/cpumask.h>
 #include <linux/cpu.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
-#include <linux/gfp.h>
-#include <linux/wait.h>
-#include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/export.h>
-#include <linux/atomic.h>
-#include <asm/local64.h>
-#include <asm/local.h>
 
-/* --- Entry encoding (the binary format tools parse) --- */
-
-#define RB_HDR			4u	/* the type_len/time_delta word */
-#define RB_ALIGN		4u
-#define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * RB_ALIGN)
-#define RB_STAMP_LEN		8u	/* TIME_EXTEND and TIME_STAMP entries */
-#define RB_DELTA_BITS		27
-#define RB_DELTA_MASK		((1ULL << RB_DELTA_BITS) - 1)
-#define RB_STAMP_BITS		59	/* what a TIME_STAMP entry can hold */
-#define RB_STAMP_MASK		((1ULL << RB_STAMP_BITS) - 1)
-
-/* Flags a read page's commit word may carry, and the count's mask. */
-#define RB_MISSED_EVENTS	(1UL << 31)
-#define RB_MISSED_STORED	(1UL << 30)
-#define RB_COMMIT_MASK		(RB_MISSED_STORED - 1)
-
-/* How deeply writers may nest on one CPU before further ones are refused. */
-#define RB_MAX_NEST		8
-
-/* A sub-buffer exactly as binary readers see it (header_page). */
-struct buffer_data_page {
-	u64		time_stamp;	/* time of the entry before data[0] */
-	local_t		commit;		/* bytes of data[] that are valid */
-	unsigned char	data[] __aligned(sizeof(local_t));
-};
-
-/* A page handed to or taken from ring_buffer_read_page(). */
-struct buffer_data_read_page {
-	unsigned int		order;
-	struct buffer_data_page	*data;
-};
-
-/* Bookkeeping of one page of a CPU's buffer, indexed by page id. */
-struct rb_page {
-	struct buffer_data_page	*dp;
-	unsigned int		end;	/* bytes used when the writer left it */
-};
-
-/*
- * A slot word: bit 0 EMPTY, bits 1..20 the page id, bits 21..63 the lpn.
- * The tail word: bits 0..23 the offset, 24..43 the slot, 44..63 the page.
- */
-#define RB_ID_BITS		20
-#define RB_MAX_PAGES		(1U << RB_ID_BITS)
-#define SLOT_EMPTY		1ULL
-#define SLOT_MK(id, lpn, empty)	(((u64)(lpn) << 21) | ((u64)(id) << 1) | \
-				 ((empty) ? SLOT_EMPTY : 0))
-#define SLOT_ID(x)		((unsigned int)(((x) >> 1) & (RB_MAX_PAGES - 1)))
-#define SLOT_LPN(x)		((x) >> 21)
-#define TAIL_MK(slot, id, off)	(((u64)(id) << 44) | ((u64)(slot) << 24) | (off))
-#define TAIL_OFF(t)		((unsigned int)((t) & ((1U << 24) - 1)))
-#define TAIL_SLOT(t)		((unsigned int)(((t) >> 24) & (RB_MAX_PAGES - 1)))
-#define TAIL_ID(t)		((unsigned int)((t) >> 44))
-#define TAIL_NONE		(~0ULL)
-
-struct rb_cpu {
-	struct trace_buffer	*buffer;
-	int			cpu;
-
-	/* Writer side: changed only by writers running on this CPU. */
-	local64_t		tail;
-	local_t			depth;		/* writers between reserve and commit */
-	u64			last_tail;	/* tail after the last time-stamped entry */
-	u64			last_ts;	/* and that entry's time */
-	u64			published;	/* tail as of the last publication */
-	/*
-	 * Stop mode found the ring full: refuse every entry, even one that
-	 * would fit at the end of the current page, until the writer can
-	 * move to a free page.  The kept trace is then a clean prefix.
-	 */
-	bool			full_stop;
-	u64			nest_ts[RB_MAX_NEST];
-	unsigned int		commit_id;	/* page holding the commit point */
-	unsigned int		commit_slot;
-	unsigned long		commit_lpn;	/* readers may take pages up to this */
-	local_t			entries;	/* data entries committed */
-	local_t			overrun;	/* entries lost to overwriting */
-	local_t			commit_overrun;	/* refused: ring full of uncommitted data */
-	local_t			dropped;	/* refused: full, no overwrite */
-	local_t			written_bytes;
-	local_t			overrun_bytes;
-	atomic_t		record_disabled;
-	int			wake_pending;
-
-	/* The ring: nr_slots slots, nr_slots + 1 pages (one is the reader's). */
-	unsigned int		nr_slots;
-	atomic64_t		*slots;
-	struct rb_page		*pages;
-
-	/* Reader side: under reader_lock. */
-	raw_spinlock_t		reader_lock;
-	unsigned int		rd_id;		/* the reader page */
-	unsigned long		rd_lpn;		/* the lpn it held in the ring */
-	unsigned int		rd_pos;		/* next byte to read on it */
-	u64			rd_ts;		/* time of the entry before rd_pos */
-	unsigned long		rd_next;	/* lpn to take from the ring next */
-	unsigned int		rd_slot;	/* and the slot it should be in */
-	unsigned long		rd_lost;	/* overruns not yet reported */
-	unsigned long		lost_seen;
-	unsigned long		read;		/* entries consumed */
-	unsigned long		read_bytes;
-	unsigned int		order;		/* of the pages now in the ring */
-	atomic_t		iterators;	/* open iterators block resizing */
-
-	/* Waiting for data. */
-	struct irq_work		work;
-	wait_queue_head_t	waitq;
-	unsigned long		wake_gen;
-};
-
-struct trace_buffer {
-	unsigned int		flags;
-	atomic_t		record_disabled;	/* counter; bit 30 = record_off */
-	u64			(*clock)(void);
-	bool			abs_ts;
-	unsigned int		order;		/* sub-buffer = PAGE_SIZE << order */
-	unsigned int		data_size;	/* bytes of data[] per sub-buffer */
-	unsigned int		max_len;	/* largest payload accepted */
-	struct mutex		mutex;		/* resize, reset, order changes */
-	struct lock_class_key	*key;
-	cpumask_var_t		cpumask;
-	struct rb_cpu		**buffers;
-	struct irq_work		work;		/* wakes waiters on all CPUs */
-	wait_queue_head_t	waitq;
-	unsigned long		wake_gen;
-	int			wake_pending;
-};
-
-#define RB_RECORD_OFF		(1 << 30)
+#include "ring_buffer_internal.h"
 
 struct ring_buffer_iter {
 	struct rb_cpu		*cb;
@@ -186,72 +47,6 @@ struct ring_buffer_iter {
 	u64			ts;		/* time of the entry before pos */
 	u64			page_ts;
 };
-
-/* --- Entries --- */
-
-/*
- * Bytes a data entry of @length payload bytes takes.  The layout is
- * upstream's: no data entry is ever 12 bytes long (the size of a time
- * stamp entry plus one word), so a payload of 5 to 8 bytes gets a 16-byte
- * entry with room for 12, and ring_buffer_event_length() and the pages
- * readers see are what upstream's ring buffer makes of the same writes.
- */
-static __always_inline unsigned int rb_data_size(unsigned long length)
-{
-	unsigned int len = ALIGN(length ? length : 1, RB_ALIGN);
-
-	if (len > RB_SMALL_MAX)
-		return RB_HDR + sizeof(u32) + len;
-	if (len == 2 * RB_ALIGN)
-		len += RB_ALIGN;
-	return RB_HDR + len;
-}
-
-/* Bytes an entry takes; 0 for the padding that ends a page. */
-static unsigned int rb_entry_size(struct ring_buffer_event *ev)
-{
-	switch (ev->type_len) {
-	case RINGBUF_TYPE_PADDING:
-		return ev->time_delta ? RB_HDR + ev->array[0] : 0;
-	case RINGBUF_TYPE_TIME_EXTEND:
-	case RINGBUF_TYPE_TIME_STAMP:
-		return RB_STAMP_LEN;
-	case 0:
-		return RB_HDR + ev->array[0];
-	default:
-		return RB_HDR + ev->type_len * RB_ALIGN;
-	}
-}
-
-static inline bool rb_is_data(struct ring_buffer_event *ev)
-{
-	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
-}
-
-static inline u64 rb_stamp_value(struct ring_buffer_event *ev)
-{
-	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;
-}
-
-/*
- * The time after entry @ev, given the time @ts before it.  A TIME_STAMP
- * holds the low 59 bits; the rest come from the page's time, @page_ts.
- */
-static inline u64 rb_time_after(struct ring_buffer_event *ev, u64 ts,
-				u64 page_ts)
-{
-	switch (ev->type_len) {
-	case RINGBUF_TYPE_PADDING:
-		/* Discarded: its time_delta only marks it as such. */
-		return ts;
-	case RINGBUF_TYPE_TIME_EXTEND:
-		return ts + rb_stamp_value(ev);
-	case RINGBUF_TYPE_TIME_STAMP:
-		return rb_stamp_value(ev) | (page_ts & ~RB_STAMP_MASK);
-	default:
-		return ts + ev->time_delta;
-	}
-}
 
 /**
  * ring_buffer_event_length - payload length of an entry
@@ -285,21 +80,6 @@ void *ring_buffer_event_data(struct ring_buffer_event *event)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
-/* The buffer's clock; callers have preemption disabled. */
-static __always_inline u64 rb_now(struct trace_buffer *buffer)
-{
-	/*
-	 * The usual clock is trace_clock_local(), which is sched_clock() with
-	 * preemption disabled around it: call that directly, sparing the
-	 * indirect call and the preemption toggle.
-	 */
-	u64 (*clock)(void) = READ_ONCE(buffer->clock);
-
-	if (likely(clock == trace_clock_local))
-		return sched_clock();
-	return clock();
-}
-
 /**
  * ring_buffer_event_time_stamp - time stamp of an entry being written
  * @buffer: its buffer
@@ -318,61 +98,6 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 	return cb->nest_ts[depth - 1];
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
-
-/* --- Writing --- */
-
-static inline unsigned int rb_next_slot(struct rb_cpu *cb, unsigned int slot)
-{
-	return slot + 1 == cb->nr_slots ? 0 : slot + 1;
-}
-
-/*
- * How many pages from @lpn on the writer has lapped, given that the newest
- * page it has moved to is @newest: a ring of nr_slots slots holds at most
- * the nr_slots pages up to @newest, so anything older has been overwritten
- * (or, in stop mode, was never there).  0 if @lpn is past @newest.
- */
-static inline unsigned long rb_lapped(struct rb_cpu *cb, unsigned long lpn,
-				      unsigned long newest)
-{
-	if (lpn > newest || newest - lpn < cb->nr_slots)
-		return 0;
-	return newest - cb->nr_slots + 1 - lpn;
-}
-
-/*
- * Move a walk over the ring, at page *@lpn expected in slot *@slot, past
- * the pages the writer has lapped (see rb_lapped()).
- */
-static inline void rb_skip_lapped(struct rb_cpu *cb, unsigned long newest,
-				  unsigned long *lpn, unsigned int *slot)
-{
-	unsigned long skip = rb_lapped(cb, *lpn, newest);
-
-	if (skip) {
-		*lpn += skip;
-		*slot = (*slot + skip) % cb->nr_slots;
-	}
-}
-
-static unsigned long rb_count_entries(struct buffer_data_page *dp,
-				      unsigned int end)
-{
-	unsigned int pos = 0, size;
-	unsigned long n = 0;
-
-	while (pos < end) {
-		struct ring_buffer_event *ev = (void *)&dp->data[pos];
-
-		size = rb_entry_size(ev);
-		if (!size)
-			break;
-		if (rb_is_data(ev))
-			n++;
-		pos += size;
-	}
-	return n;
-}
 
 enum { RB_MOVED, RB_RETRY, RB_REFUSED };
 
@@ -752,7 +477,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
 
 /* --- Allocation and (re)building a CPU's ring --- */
 
-static struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
+struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
 {
 	struct page *page;
 
@@ -761,7 +486,7 @@ static struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
 	return page ? page_address(page) : NULL;
 }
 
-static void rb_free_dp(struct buffer_data_page *dp, unsigned int order)
+void rb_free_dp(struct buffer_data_page *dp, unsigned int order)
 {
 	if (dp)
 		free_pages((unsigned long)dp, order);
@@ -773,7 +498,7 @@ static void rb_free_dp(struct buffer_data_page *dp, unsigned int order)
  * at nr_slots so that "the lpn a slot will hold next, minus nr_slots" is
  * never negative.
  */
-static void rb_init_ring(struct rb_cpu *cb, unsigned long base)
+void rb_init_ring(struct rb_cpu *cb, unsigned long base)
 {
 	unsigned int n = cb->nr_slots, i;
 
@@ -799,7 +524,7 @@ static void rb_init_ring(struct rb_cpu *cb, unsigned long base)
 	cb->rd_slot = 0;
 }
 
-static void rb_clear_stats(struct rb_cpu *cb)
+void rb_clear_stats(struct rb_cpu *cb)
 {
 	local_set(&cb->entries, 0);
 	local_set(&cb->overrun, 0);
@@ -813,18 +538,9 @@ static void rb_clear_stats(struct rb_cpu *cb)
 	cb->read_bytes = 0;
 }
 
-/*
- * The tables of a ring grow with its number of sub-buffers: past a few
- * hundred thousand (a GiB or so per CPU) they no longer fit one kmalloc(),
- * so they may come from vmalloc().  A request memory cannot meet fails
- * quietly, without the OOM killer.
- */
-#define RB_GFP_TABLE	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
-
 /* Page arrays for a ring of @n slots, with fresh data pages from @from on. */
-static int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
-			   unsigned int from, atomic64_t **slots,
-			   struct rb_page **pages)
+int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
+		    unsigned int from, atomic64_t **slots, struct rb_page **pages)
 {
 	unsigned int i;
 
@@ -904,14 +620,14 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu,
 	return cb;
 }
 
-static unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size)
+unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size)
 {
 	unsigned long n = DIV_ROUND_UP(size, buffer->data_size);
 
 	return clamp_t(unsigned long, n, 2, RB_MAX_PAGES - 2);
 }
 
-static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
+void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 {
 	buffer->order = order;
 	buffer->data_size = (PAGE_SIZE << order) -
@@ -2373,11 +2089,6 @@ void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
 EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
 
 /* --- Statistics --- */
-
-static struct rb_cpu *rb_stat_cpu(struct trace_buffer *buffer, int cpu)
-{
-	return cpumask_test_cpu(cpu, buffer->cpumask) ? buffer->buffers[cpu] : NULL;
-}
 
 /**
  * ring_buffer_oldest_event_ts - time of the sub-buffer holding the oldest entry
