@@ -5,15 +5,14 @@
  * path inlines.  Nothing outside kernel/trace/ring_buffer*.c includes it;
  * everyone else sees include/linux/ring_buffer.h only.
  *
- * The files, each calling only the ones below it:
+ * The files, each calling only files below it in this list:
  *
- *   ring_buffer_wait.c    waiting and polling for data      (calls read, core)
- *   ring_buffer_read.c    consuming reader, iterators,      (calls core)
- *                         whole pages for binary readers
- *   ring_buffer_resize.c  resize, reset, swap, sub-buffer   (calls core)
- *                         order changes
- *   ring_buffer_write.c   reserve, commit, discard: the     (calls core)
- *                         fast path
+ *   ring_buffer_wait.c    waiting and polling for data
+ *   ring_buffer_read.c    the consuming reader, iterators, whole pages
+ *                         for binary readers
+ *   ring_buffer_resize.c  resize, reset, swap, sub-buffer order changes
+ *   ring_buffer_write.c   reserve, commit, discard: the fast path, which
+ *                         calls none of the others
  *   ring_buffer.c         the core: allocation and freeing, the setup
  *                         API, recording on/off, statistics, clocks
  *
