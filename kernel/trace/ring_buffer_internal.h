@@ -324,9 +324,15 @@ static inline void rb_skip_lapped(struct rb_cpu *cb, unsigned long newest,
 	}
 }
 
-/* The number of data entries in the first @end bytes of @dp. */
-static inline unsigned long rb_count_entries(struct buffer_data_page *dp,
-					     unsigned int end)
+/*
+ * The number of data entries in the first @end bytes of @dp.  Kept out of
+ * line, as it was before the split: the writer needs it only when it
+ * overwrites a page, and inlined it would make ring_buffer_lock_reserve()
+ * larger.  Each file that uses it gets its own copy, so the writer still
+ * calls nothing in another file.
+ */
+static noinline __maybe_unused unsigned long
+rb_count_entries(struct buffer_data_page *dp, unsigned int end)
 {
 	unsigned int pos = 0, size;
 	unsigned long n = 0;
