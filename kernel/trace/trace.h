@@ -369,6 +369,13 @@ static inline int tracing_get_cpu(struct inode *inode)
 	return RING_BUFFER_ALL_CPUS;
 }
 
+/*
+ * A read of a short formatted line (at most 63 bytes), for the files
+ * that show one value.
+ */
+ssize_t trace_read_line(char __user *ubuf, size_t cnt, loff_t *ppos,
+			const char *fmt, ...) __printf(4, 5);
+
 /* Create a file in tracefs; logs a warning and returns NULL on failure. */
 struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
@@ -390,16 +397,45 @@ struct dentry *trace_create_cpu_file(const char *name, umode_t mode,
 struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 			  unsigned long len, unsigned int trace_ctx);
-void trace_buffer_unlock_commit(struct trace_array *tr,
-				struct trace_buffer *buffer,
-				struct ring_buffer_event *event,
-				unsigned int trace_ctx);
 
-/* Context of the record (pid, comm, tgid) saved for output. */
+/*
+ * trace_tasks.c: the task cache, which the output reads the comm and tgid
+ * of a record's pid from, and its files (saved_cmdlines, saved_tgids,
+ * saved_cmdlines_size).
+ *
+ * trace_save_task() notes the current task after a commit, as record-cmd
+ * and @tr's record-tgid ask.  Context: any, NMI included (it only ever
+ * trylocks).  tracing_record_cmdline() and tracing_record_tgid() save one
+ * detail of any task unconditionally; trace_find_cmdline() and
+ * trace_find_tgid() look a pid up.  Context: any but NMI (they take the
+ * cache's arch spinlock).
+ */
+void trace_save_task(struct trace_array *tr);
 void tracing_record_cmdline(struct task_struct *task);
 void tracing_record_tgid(struct task_struct *task);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);
+/* Context: boot, before the first record (early_trace_init()). */
+void trace_tasks_init(void);
+/* Context: tracing_lock held; @dir is the tracefs root. */
+void trace_tasks_create_files(struct trace_array *tr, struct dentry *dir);
+
+/*
+ * trace_buffer_unlock_commit - commit a record and note who wrote it
+ *
+ * After the commit the writer's name (record-cmd) and thread group
+ * (record-tgid) are saved for the output, if those options ask for it.
+ * Inline so that the writers call the task cache themselves: the core
+ * below them never calls up into it.
+ */
+static inline void trace_buffer_unlock_commit(struct trace_array *tr,
+					      struct trace_buffer *buffer,
+					      struct ring_buffer_event *event,
+					      unsigned int trace_ctx)
+{
+	ring_buffer_unlock_commit(buffer);
+	trace_save_task(tr);
+}
 
 /* Stack records for the stacktrace / userstacktrace options. */
 void ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
