@@ -125,7 +125,7 @@ struct userstack_entry {	/* TRACE_USER_STACK: userstacktrace */
 /*
  * Options: one bit each in trace_array.flags.  The order is the order
  * trace_options lists them in (and tools may rely on that); the names
- * are in trace_option_names[] (trace.c), indexed by these numbers.
+ * are in trace_option_names[] (trace_options.c), indexed by these numbers.
  */
 enum trace_option_bit {
 	TOPT_PRINT_PARENT,
@@ -167,8 +167,6 @@ enum trace_option_bit {
 /* The options that decide how a symbol is printed. */
 #define TRACE_SYM_OPTIONS \
 	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(SYM_OFFSET) | TRACE_ITER(SYM_ADDR))
-
-extern const char * const trace_option_names[TRACE_OPTION_COUNT];
 
 /* A tracer's own options, listed after the core's in trace_options. */
 struct tracer_opt {
@@ -376,6 +374,20 @@ static inline int tracing_get_cpu(struct inode *inode)
 ssize_t trace_read_line(char __user *ubuf, size_t cnt, loff_t *ppos,
 			const char *fmt, ...) __printf(4, 5);
 
+/*
+ * A write of a short command (a clock, a tracer, an option) into @buf,
+ * NUL-terminated; -EINVAL when it does not fit in @size.
+ */
+ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
+		       size_t cnt);
+/*
+ * A seq_file of one record over the array in i_private, which stays
+ * pinned until trace_single_release().
+ */
+int trace_single_open(struct inode *inode, struct file *filp,
+		      int (*show)(struct seq_file *m, void *v));
+int trace_single_release(struct inode *inode, struct file *filp);
+
 /* Create a file in tracefs; logs a warning and returns NULL on failure. */
 struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
@@ -458,9 +470,26 @@ void unregister_tracer(struct tracer *type);
 extern struct tracer nop_trace;
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 
-/* Option changes (trace_options, options/NAME, trace_options=). */
+/*
+ * trace_options.c: option changes (trace_options, options/NAME,
+ * trace_options=) and the option files.  set_tracer_flag() needs
+ * tracing_lock held; trace_set_options() takes it.
+ * trace_printk_dest_to() makes @tr the one array trace_printk() writes
+ * to.  Context: tracing_lock held.
+ * trace_add_tracer_opts() and trace_del_tracer_opts() make and remove
+ * @tr's files of tracer @t's options.  Context: tracing_lock held.
+ * trace_free_tracer_opts() drops an array's option sets when it is freed,
+ * no file of it being open any more.
+ */
 int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled);
 int trace_set_options(struct trace_array *tr, char *option);
+void trace_printk_dest_to(struct trace_array *tr);
+void trace_add_tracer_opts(struct trace_array *tr, struct tracer *t);
+void trace_del_tracer_opts(struct trace_array *tr, struct tracer *t);
+void trace_free_tracer_opts(struct trace_array *tr);
+/* Context: tracing_lock held. */
+void trace_options_create_files(struct trace_array *tr, struct dentry *dir);
+
 int tracing_set_clock(struct trace_array *tr, const char *clockstr);
 u64 ftrace_now(int cpu);
 
