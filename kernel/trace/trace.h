@@ -464,11 +464,19 @@ int tracing_update_buffers(struct trace_array *tr);
 /* tracing_thresh, in nanoseconds (the file shows microseconds). */
 extern unsigned long tracing_thresh;
 
-/* Tracers. */
+/*
+ * trace_tracers.c: the tracer registry and the tracer files.
+ * register_tracer(), unregister_tracer() and tracing_set_tracer() take
+ * tracing_lock.  tracer_put() drops an array's use of its tracer (and the
+ * module pin); Context: tracing_lock held.
+ */
 int register_tracer(struct tracer *type);
 void unregister_tracer(struct tracer *type);
 extern struct tracer nop_trace;
 int tracing_set_tracer(struct trace_array *tr, const char *name);
+void tracer_put(struct tracer *t);
+/* Context: tracing_lock held. */
+void trace_tracers_create_files(struct trace_array *tr, struct dentry *dir);
 
 /*
  * trace_options.c: option changes (trace_options, options/NAME,
