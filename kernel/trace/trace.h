@@ -460,6 +460,24 @@ void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
  * something is going to trace (a tracer, a size written, trace_printk).
  */
 int tracing_update_buffers(struct trace_array *tr);
+/*
+ * Resize @tr's buffer (all CPUs or one); the size of all CPUs is kept as
+ * the array's.  Context: tracing_lock held.
+ */
+int trace_resize_locked(struct trace_array *tr, unsigned long size, int cpu);
+/* The index of a clock in trace_clocks[] by its name, or -1. */
+int trace_clock_lookup(const char *name);
+
+/*
+ * trace_buffer_files.c: the buffer's files and tracing_set_clock(), which
+ * takes the readers' lock and then tracing_lock.
+ * trace_buffer_create_files() and trace_buffer_create_cpu_files() make an
+ * array's files and one CPU's.  Context: tracing_lock held.
+ */
+int tracing_set_clock(struct trace_array *tr, const char *clockstr);
+void trace_buffer_create_files(struct trace_array *tr, struct dentry *dir);
+void trace_buffer_create_cpu_files(struct trace_array *tr, struct dentry *dir,
+				   long cpu);
 
 /* tracing_thresh, in nanoseconds (the file shows microseconds). */
 extern unsigned long tracing_thresh;
@@ -498,7 +516,6 @@ void trace_free_tracer_opts(struct trace_array *tr);
 /* Context: tracing_lock held. */
 void trace_options_create_files(struct trace_array *tr, struct dentry *dir);
 
-int tracing_set_clock(struct trace_array *tr, const char *clockstr);
 u64 ftrace_now(int cpu);
 
 /*
