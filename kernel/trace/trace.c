@@ -51,15 +51,10 @@ struct trace_array global_trace = {
 };
 struct trace_array *printk_trace = &global_trace;
 
-/* Set by the kernel command line, consumed by early_trace_init(). */
-static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
-static char boot_options[MAX_TRACER_SIZE] __initdata;
-static char boot_clock[16] __initdata;
-static char boot_instances[COMMAND_LINE_SIZE] __initdata;
-static bool tracepoint_printk_stop_on_boot __initdata;
+/* The size of a new array's buffer; trace_buf_size= changes it at boot. */
+unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
 
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
-int __disable_trace_on_warning;
 int tracepoint_printk;
 
 static struct dentry *instances_dir;
@@ -342,15 +337,6 @@ void tracing_snapshot_alloc(void)
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 
-void disable_trace_on_warning(void)
-{
-	if (!__disable_trace_on_warning)
-		return;
-	trace_array_printk(&global_trace, _THIS_IP_,
-			   "Disabling tracing due to warning\n");
-	tracing_off();
-}
-
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 			     void *buffer, size_t *lenp, loff_t *ppos)
 {
@@ -394,7 +380,7 @@ int tracing_update_buffers(struct trace_array *tr)
 	return ret;
 }
 
-static int trace_alloc_buffer(struct trace_array *tr, unsigned long size)
+int trace_alloc_buffer(struct trace_array *tr, unsigned long size)
 {
 	unsigned int rb_flags = tr->flags & TRACE_ITER(OVERWRITE) ? RB_FL_OVERWRITE : 0;
 
@@ -744,200 +730,14 @@ int trace_array_destroy(struct trace_array *tr)
 }
 EXPORT_SYMBOL_GPL(trace_array_destroy);
 
-/* ------------------------------------------------------------------ */
-/* Boot parameters                                                     */
-
-static int __init set_buf_size(char *str)
-{
-	unsigned long size;
-
-	if (!str)
-		return 0;
-	size = memparse(str, &str);
-	if (size)
-		trace_buf_size = size;
-	global_trace.buffer_expanded = size != 0;
-	return 1;
-}
-__setup("trace_buf_size=", set_buf_size);
-
-static int __init set_trace_boot_options(char *str)
-{
-	strscpy(boot_options, str, sizeof(boot_options));
-	return 1;
-}
-__setup("trace_options=", set_trace_boot_options);
-
-static int __init set_trace_boot_clock(char *str)
-{
-	strscpy(boot_clock, str, sizeof(boot_clock));
-	return 1;
-}
-__setup("trace_clock=", set_trace_boot_clock);
-
-/* Several trace_instance= options collect here, one per line. */
-static int __init set_boot_instance(char *str)
-{
-	size_t len = strlen(boot_instances);
-
-	if (len + strlen(str) + 2 > sizeof(boot_instances))
-		return 0;
-	if (len)
-		boot_instances[len++] = '\n';
-	strscpy(boot_instances + len, str, sizeof(boot_instances) - len);
-	return 1;
-}
-__setup("trace_instance=", set_boot_instance);
-
-/*
- * "ftrace_dump_on_oops" alone means every CPU of the top level;
- * "=VALUE" gives the mode and instances; ",INSTANCE..." adds instances.
+/**
+ * trace_instances_init - make the top level's files and instances/
+ *
+ * Context: at boot, once tracefs is up; takes event_mutex, then
+ * tracing_lock.
  */
-static int __init set_ftrace_dump_on_oops(char *str)
+void __init trace_instances_init(void)
 {
-	if (!*str)
-		strscpy(ftrace_dump_on_oops, "1", MAX_TRACER_SIZE);
-	else if (*str == ',')
-		snprintf(ftrace_dump_on_oops, MAX_TRACER_SIZE, "1%s", str);
-	else if (*str == '=')
-		strscpy(ftrace_dump_on_oops, str + 1, MAX_TRACER_SIZE);
-	else
-		return 0;
-	return 1;
-}
-__setup("ftrace_dump_on_oops", set_ftrace_dump_on_oops);
-
-static int __init set_tracepoint_printk(char *str)
-{
-	/* "tp_printk_stop_on_boot" also lands here: "_stop_on_boot" left. */
-	if (!strcmp(str, "_stop_on_boot")) {
-		tracepoint_printk_stop_on_boot = true;
-		return 1;
-	}
-	if (*str && *str != '=')
-		return 0;
-	tracepoint_printk = 1;
-	return 1;
-}
-__setup("tp_printk", set_tracepoint_printk);
-
-static int __init stop_trace_on_warning(char *str)
-{
-	if (!*str || !strcmp(str, "=1") || !strcmp(str, "=on"))
-		__disable_trace_on_warning = 1;
-	return 1;
-}
-__setup("traceoff_on_warning", stop_trace_on_warning);
-
-/*
- * tp_printk_stop_on_boot: events stop going to the console once the boot
- * is over (late_initcall_sync runs after every other initcall).
- */
-static int __init tracepoint_printk_boot_end(void)
-{
-	if (tracepoint_printk_stop_on_boot)
-		tracepoint_printk = 0;
-	return 0;
-}
-late_initcall_sync(tracepoint_printk_boot_end);
-
-static void __init trace_apply_option_list(struct trace_array *tr, char *list)
-{
-	char *opt;
-
-	while ((opt = strsep(&list, ",")) != NULL) {
-		if (*opt && trace_set_options(tr, opt))
-			pr_warn("tracing: unknown or refused option '%s'\n", opt);
-	}
-}
-
-/*
- * One trace_instance= line: NAME[^traceoff][^traceprintk|^printk][,EVENTS].
- * EVENTS are set_event words separated by commas, enabled in the instance.
- */
-static void __init trace_boot_instance(char *line)
-{
-	char *flags, *name, *flag;
-	struct trace_array *tr;
-
-	flags = strsep(&line, ",");
-	name = strsep(&flags, "^");
-	if (!name || !*name)
-		return;
-	tr = trace_array_get_by_name(name, NULL);
-	if (!tr) {
-		pr_warn("tracing: could not create boot instance '%s'\n", name);
-		return;
-	}
-	while ((flag = strsep(&flags, "^")) != NULL) {
-		mutex_lock(&tracing_lock);
-		if (!strcmp(flag, "traceoff"))
-			tracer_tracing_off(tr);
-		else if (!strcmp(flag, "traceprintk") || !strcmp(flag, "printk"))
-			trace_printk_dest_to(tr);
-		else
-			pr_warn("tracing: unknown instance flag '%s'\n", flag);
-		mutex_unlock(&tracing_lock);
-	}
-	trace_event_boot_enable(tr, line);
-	trace_array_put(tr);
-}
-
-/* ------------------------------------------------------------------ */
-/* Initialisation                                                      */
-
-/*
- * Called early in start_kernel(), once memory allocation works: the top
- * level can record (trace_printk(), tracing_on()) from here on, long
- * before tracefs exists.
- */
-void __init early_trace_init(void)
-{
-	struct trace_array *tr = &global_trace;
-	unsigned long size;
-	int id;
-
-	trace_tasks_init();
-	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
-		goto fail;
-	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
-	INIT_LIST_HEAD(&tr->err_log);
-	if (boot_clock[0]) {
-		id = trace_clock_lookup(boot_clock);
-		if (id >= 0)
-			tr->clock_id = id;
-		else
-			pr_warn("tracing: unknown clock '%s'\n", boot_clock);
-	}
-	tr->buffer_size = trace_buf_size;
-	/* Until someone traces, the top level holds a minimal buffer. */
-	size = tr->buffer_expanded ? trace_buf_size : 1;
-	if (trace_alloc_buffer(tr, size))
-		goto fail;
-	list_add(&tr->list, &trace_arrays);
-
-	init_nop_tracer();
-	tr->current_trace = &nop_trace;
-	nop_trace.enabled++;
-	init_trace_output();
-	if (boot_options[0])
-		trace_apply_option_list(tr, boot_options);
-	return;
-fail:
-	pr_err("tracing: no memory for the trace buffer, tracing disabled\n");
-}
-
-void __init trace_init(void)
-{
-	trace_event_init();
-}
-
-static __init int tracer_init_tracefs(void)
-{
-	char *line, *lines = boot_instances;
-
-	if (security_locked_down(LOCKDOWN_TRACEFS) || !global_trace.buffer)
-		return 0;
 	mutex_lock(&event_mutex);
 	mutex_lock(&tracing_lock);
 	trace_create_array_files(&global_trace);
@@ -949,11 +749,4 @@ static __init int tracer_init_tracefs(void)
 						    instance_mkdir, instance_rmdir);
 	mutex_unlock(&tracing_lock);
 	mutex_unlock(&event_mutex);
-
-	while ((line = strsep(&lines, "\n")) != NULL)
-		if (*line)
-			trace_boot_instance(line);
-	trace_dump_init();
-	return 0;
 }
-fs_initcall(tracer_init_tracefs);

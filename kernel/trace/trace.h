@@ -460,6 +460,13 @@ void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
  * something is going to trace (a tracer, a size written, trace_printk).
  */
 int tracing_update_buffers(struct trace_array *tr);
+/* The size of a new array's buffer (trace_buf_size=). */
+extern unsigned long trace_buf_size;
+/*
+ * Give @tr a ring buffer of @size bytes a CPU, with its clock and
+ * overwrite mode.  Context: process, while @tr is being set up.
+ */
+int trace_alloc_buffer(struct trace_array *tr, unsigned long size);
 /*
  * Resize @tr's buffer (all CPUs or one); the size of all CPUs is kept as
  * the array's.  Context: tracing_lock held.
@@ -630,6 +637,12 @@ bool trace_event_pid_ignored(struct trace_array *tr, struct task_struct *task);
 
 /* trace_export.c: registers events/ftrace/ (the core's record formats). */
 int trace_export_init(void);
+
+/*
+ * trace_instances.c: making the top level's files and instances/ at boot.
+ * Context: takes event_mutex, then tracing_lock.
+ */
+void trace_instances_init(void);
 
 /* trace_nop.c */
 int init_nop_tracer(void);
