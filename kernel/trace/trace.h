@@ -7,9 +7,22 @@
  * buffer, its option bits, its clock, its tracer and its tracefs files.
  *
  * The core is split by job:
- *   trace.c         trace arrays and instances, their tracefs files and
- *                   settings, the tracer registry, recording helpers,
- *                   command-line/tgid caches, boot parameters
+ *   trace.c         the core: trace arrays, tracing_lock, pinning, the
+ *                   recording switch, reserve, buffer allocation and
+ *                   resize, the clock table, shared tracefs file helpers
+ *   trace_tasks.c   the comm/tgid cache of record writers; saved_cmdlines,
+ *                   saved_cmdlines_size, saved_tgids
+ *   trace_options.c core and tracer options; trace_options, options/NAME
+ *   trace_tracers.c the tracer registry; available_tracers, current_tracer,
+ *                   tracing_max_latency, tracing_thresh
+ *   trace_buffer_files.c  tracing_on, buffer_*, free_buffer,
+ *                   tracing_cpumask, trace_clock, timestamp_mode
+ *   trace_instances.c  making and removing arrays (instances/, the kernel
+ *                   API); trace_create_array_files() wires every part's
+ *                   files into an array's directory
+ *   trace_boot.c    the core's boot parameters and init; the top: it calls
+ *                   down into the others and nothing calls it
+ *   trace_readme.c  the README file
  *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
  *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
  *   trace_output.c  turning one record into text: headers, the context
@@ -347,6 +360,13 @@ static inline bool tracer_tracing_is_recording(struct trace_array *tr)
 void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 
+/*
+ * Is @tr (still) on trace_arrays?  A pointer kept from an inode or by a
+ * kernel user is only trusted once found there.  Context: tracing_lock
+ * held.
+ */
+bool trace_array_listed(struct trace_array *tr);
+
 /* Pin and unpin a trace array from a file's open and release. */
 int trace_array_get(struct trace_array *tr);
 void trace_array_put(struct trace_array *tr);
@@ -647,7 +667,7 @@ void trace_instances_init(void);
 /* trace_nop.c */
 int init_nop_tracer(void);
 
-/* trace_readme.c: what the README file shows. */
-extern const char trace_readme_text[];
+/* trace_readme.c: the README file.  Context: tracing_lock held. */
+void trace_readme_create_files(struct dentry *dir);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

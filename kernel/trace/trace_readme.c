@@ -13,7 +13,7 @@
  */
 #include "trace.h"
 
-const char trace_readme_text[] =
+static const char trace_readme_text[] =
 	"tracefs: the tracing files in one screen\n"
 	"\n"
 	"Mounting (it is usually mounted at /sys/kernel/tracing already):\n"
@@ -113,3 +113,30 @@ const char trace_readme_text[] =
 	"Boot options: trace_buf_size=SIZE  trace_options=OPT[,OPT...]\n"
 	"  trace_clock=NAME  trace_instance=NAME[^traceoff][^traceprintk]\n"
 	"  ftrace_dump_on_oops[=orig_cpu]  tp_printk\n";
+
+static ssize_t readme_read(struct file *filp, char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, trace_readme_text,
+				       strlen(trace_readme_text));
+}
+
+static int readme_open(struct inode *inode, struct file *filp)
+{
+	return tracing_check_open_get_tr(NULL);
+}
+
+static const struct file_operations readme_fops = {
+	.open		= readme_open,
+	.read		= readme_read,
+	.llseek		= generic_file_llseek,
+};
+
+/**
+ * trace_readme_create_files - create the README file
+ * @dir: the tracefs root
+ */
+void trace_readme_create_files(struct dentry *dir)
+{
+	trace_create_file("README", TRACE_MODE_READ, dir, NULL, &readme_fops);
+}
