@@ -517,6 +517,7 @@ extern unsigned long tracing_thresh;
  */
 int register_tracer(struct tracer *type);
 void unregister_tracer(struct tracer *type);
+/* trace_nop.c: the tracer of every array that runs none. */
 extern struct tracer nop_trace;
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 void tracer_put(struct tracer *t);
@@ -664,8 +665,6 @@ int trace_export_init(void);
  */
 void trace_instances_init(void);
 
-/* trace_nop.c */
-int init_nop_tracer(void);
 
 /* trace_readme.c: the README file.  Context: tracing_lock held. */
 void trace_readme_create_files(struct dentry *dir);

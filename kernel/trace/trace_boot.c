@@ -206,7 +206,7 @@ void __init early_trace_init(void)
 		goto fail;
 	list_add(&tr->list, &trace_arrays);
 
-	init_nop_tracer();
+	register_tracer(&nop_trace);
 	tr->current_trace = &nop_trace;
 	nop_trace.enabled++;
 	init_trace_output();

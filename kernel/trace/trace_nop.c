@@ -7,8 +7,10 @@
  * of tracer options (trace_options, options/NAME, set_flag) has a user
  * in every kernel: changing test_nop_accept succeeds, changing
  * test_nop_refuse is refused.
+ *
+ * The registry falls back to nop_trace, so this file only defines it:
+ * boot registers it (trace_boot.c), keeping the calls one way.
  */
-#include <linux/init.h>
 #include <linux/printk.h>
 
 #include "trace.h"
@@ -49,16 +51,3 @@ struct tracer nop_trace __read_mostly = {
 	.flags		= &nop_flags,
 	.allow_instances = true,
 };
-
-/**
- * init_nop_tracer - make "nop" selectable
- *
- * Called once by the core while it sets up, before any array picks a
- * tracer.
- *
- * Return: what register_tracer() returned.
- */
-int init_nop_tracer(void)
-{
-	return register_tracer(&nop_trace);
-}
