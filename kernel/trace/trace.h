@@ -600,7 +600,7 @@ int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 			const char *fmt, va_list args);
 /*
  * The array trace_printk() writes to: the top level unless an instance
- * has set its trace_printk_dest option (trace.c keeps it up to date).
+ * has set its trace_printk_dest option (trace_options.c keeps it up to date).
  */
 extern struct trace_array *printk_trace;
 
