@@ -339,13 +339,19 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 	unsigned long limit, skip;
 
 	if (next < cb->rd_next && next != cb->rd_lpn) {
-		/* The consumer went past us: go on where it is. */
+		/*
+		 * The consumer went past us: go on where it is.  The copy is
+		 * now of the reader page, so the position must be the
+		 * reader's too, even when it has read all there is so far:
+		 * an offset left from our older page would be taken for an
+		 * entry's start once the writer adds to the reader page.
+		 */
 		it->dropped = true;
-		if (rb_iter_load(it, cb->rd_lpn) && cb->rd_pos < it->len) {
-			it->pos = cb->rd_pos;
-			it->ts = cb->rd_ts;
+		rb_iter_load(it, cb->rd_lpn);	/* cannot fail for the reader page */
+		it->pos = cb->rd_pos;
+		it->ts = cb->rd_ts;
+		if (it->pos < it->len)
 			return true;
-		}
 		next = cb->rd_next;
 	}
 	for (;;) {

@@ -1860,6 +1860,69 @@ static void rbt_read_page_abs(struct kunit *test)
 	rbt_check_page(test, pg, 32, &next);
 }
 
+/*
+ * An iterator the consumer has overtaken by more than a page goes on at the
+ * consumer's place, wherever that is on the consumer's page: here at the
+ * end of what was written so far on the page the writer is still filling,
+ * as trace_pipe_raw leaves it.  What is written there afterwards is the
+ * iterator's next event, not whatever lies at the offset the iterator had
+ * reached on its own, older page.
+ */
+static void rbt_iter_overtaken(struct kunit *test)
+{
+	unsigned int per_page, total, more = 20, i;
+	struct buffer_data_read_page *rpage;
+	struct ring_buffer_event *e;
+	struct ring_buffer_iter *iter;
+	struct trace_buffer *buf;
+	int cpu = rbt_cpu0();
+	u32 seq;
+	u64 ts;
+
+	buf = rbt_alloc(test, 16 * PAGE_SIZE, RB_FL_OVERWRITE);
+	per_page = rbt_cap(buf) / (FTT_REC + 4);
+	total = 2 * per_page + 3;
+	KUNIT_ASSERT_EQ(test, rbt_put_run(buf, 0, total, FTT_REC), (unsigned long)total);
+
+	/* The iterator reads a few events of the first page. */
+	iter = rbt_iter(test, buf, cpu);
+	for (i = 0; i < 5; i++) {
+		e = ring_buffer_iter_peek(iter, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		KUNIT_EXPECT_EQ(test, ftt_seq(ring_buffer_event_data(e)), (u32)i);
+		ring_buffer_iter_advance(iter);
+	}
+
+	/* The consumer takes everything, the writer's page by copy. */
+	rpage = rbt_rpage(test, buf, cpu);
+	for (i = 0; i < 10; i++)
+		if (ring_buffer_read_page(buf, rpage, PAGE_SIZE, cpu, 0) < 0)
+			break;
+	KUNIT_EXPECT_EQ(test, i, 3U);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(buf, cpu));
+
+	/* The rest of the copy of the first page, then nothing new yet. */
+	for (seq = 5; (e = ring_buffer_iter_peek(iter, NULL)); seq++) {
+		KUNIT_ASSERT_LT(test, seq, per_page);
+		KUNIT_EXPECT_EQ(test, ftt_seq(ring_buffer_event_data(e)), seq);
+		ring_buffer_iter_advance(iter);
+	}
+	KUNIT_EXPECT_EQ(test, seq, per_page);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_dropped(iter));
+
+	/* Events written now are the iterator's next ones. */
+	KUNIT_ASSERT_EQ(test, rbt_put_run(buf, total, total + more, FTT_REC),
+			(unsigned long)more);
+	for (seq = total; (e = ring_buffer_iter_peek(iter, &ts)); seq++) {
+		KUNIT_ASSERT_LT(test, seq, total + more);
+		KUNIT_EXPECT_EQ(test, ftt_seq(ring_buffer_event_data(e)), seq);
+		KUNIT_EXPECT_TRUE(test, ftt_check(ring_buffer_event_data(e), FTT_REC, seq));
+		KUNIT_EXPECT_EQ(test, ts, ftt_ts(seq));
+		ring_buffer_iter_advance(iter);
+	}
+	KUNIT_EXPECT_EQ(test, seq, total + more);
+}
+
 static struct kunit_case rbt_read_cases[] = {
 	KUNIT_CASE(rbt_peek_consume),
 	KUNIT_CASE(rbt_iterator),
@@ -1867,6 +1930,7 @@ static struct kunit_case rbt_read_cases[] = {
 	KUNIT_CASE(rbt_read_page_full),
 	KUNIT_CASE(rbt_read_page_missed),
 	KUNIT_CASE(rbt_read_page_abs),
+	KUNIT_CASE(rbt_iter_overtaken),
 	{}
 };
 
