@@ -11,7 +11,14 @@ VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$VM_DIR/../../.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The extracted base, by its physical path: build/base may be a symlink to
+# another checkout's (a worktree sharing one extraction), and a hard-linked
+# copy of a symlink would be the symlink itself, letting a build write into
+# the shared base.
 BASE=$BUILD/base
+if [ -L "$BASE" ]; then
+	BASE=$(cd "$BASE" && pwd -P)
+fi
 
 FLAVOUR=${FLAVOUR:-ours}
 DEBUG=${DEBUG:-}
