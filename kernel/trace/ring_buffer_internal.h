@@ -273,6 +273,36 @@ static inline u64 rb_time_after(struct ring_buffer_event *ev, u64 ts,
 	}
 }
 
+/*
+ * A walk over the entries of one data page @dp, from *@pos up to @end,
+ * with *@ts the time before the entry at *@pos: steps over the time
+ * entries (folding them into *@ts, their bytes added to *@skipped) to the
+ * next data entry and returns it without stepping past it.  NULL when the
+ * walk reaches @end, or the padding that fills the rest of the page (then
+ * *@pos is set to @end).  The consuming reader and the iterator share it;
+ * each keeps its own position.
+ */
+static inline struct ring_buffer_event *
+rb_walk_to_data(struct buffer_data_page *dp, unsigned int *pos,
+		unsigned int end, u64 *ts, unsigned long *skipped)
+{
+	while (*pos < end) {
+		struct ring_buffer_event *ev = (void *)&dp->data[*pos];
+		unsigned int size = rb_entry_size(ev);
+
+		if (!size) {
+			*pos = end;
+			break;
+		}
+		if (rb_is_data(ev))
+			return ev;
+		*ts = rb_time_after(ev, *ts, dp->time_stamp);
+		*pos += size;
+		*skipped += size;
+	}
+	return NULL;
+}
+
 /* The buffer's clock; callers have preemption disabled. */
 static __always_inline u64 rb_now(struct trace_buffer *buffer)
 {

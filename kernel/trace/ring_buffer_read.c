@@ -146,27 +146,20 @@ static struct ring_buffer_event *rb_reader_next(struct rb_cpu *cb, u64 *ts,
 		 */
 		if (!cb->rd_pos)
 			cb->rd_ts = dp->time_stamp;
-		ev = (void *)&dp->data[cb->rd_pos];
-		size = rb_entry_size(ev);
-		if (!size) {
-			/* Padding to the end of the page. */
-			cb->rd_pos = rb_reader_commit(cb);
+		ev = rb_walk_to_data(dp, &cb->rd_pos, rb_reader_commit(cb),
+				     &cb->rd_ts, &cb->read_bytes);
+		if (!ev)
 			continue;
+		if (ts)
+			*ts = cb->rd_ts + ev->time_delta;
+		if (consume) {
+			size = rb_entry_size(ev);
+			cb->rd_ts += ev->time_delta;
+			cb->rd_pos += size;
+			cb->read++;
+			cb->read_bytes += size;
 		}
-		if (rb_is_data(ev)) {
-			if (ts)
-				*ts = cb->rd_ts + ev->time_delta;
-			if (consume) {
-				cb->rd_ts += ev->time_delta;
-				cb->rd_pos += size;
-				cb->read++;
-				cb->read_bytes += size;
-			}
-			return ev;
-		}
-		cb->rd_ts = rb_time_after(ev, cb->rd_ts, dp->time_stamp);
-		cb->rd_pos += size;
-		cb->read_bytes += size;
+		return ev;
 	}
 }
 
@@ -377,8 +370,8 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
 					      u64 *ts, bool advance)
 {
+	unsigned long skipped = 0;	/* the iterator keeps no byte count */
 	struct ring_buffer_event *ev;
-	unsigned int size;
 
 	for (;;) {
 		if (it->pos >= it->len) {
@@ -395,23 +388,17 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
 		}
 		if (!it->pos)
 			it->ts = it->page_ts;
-		ev = (void *)&it->copy->data[it->pos];
-		size = rb_entry_size(ev);
-		if (!size) {
-			it->pos = it->len;
+		ev = rb_walk_to_data(it->copy, &it->pos, it->len, &it->ts,
+				     &skipped);
+		if (!ev)
 			continue;
+		if (ts)
+			*ts = it->ts + ev->time_delta;
+		if (advance) {
+			it->ts += ev->time_delta;
+			it->pos += rb_entry_size(ev);
 		}
-		if (rb_is_data(ev)) {
-			if (ts)
-				*ts = it->ts + ev->time_delta;
-			if (advance) {
-				it->ts += ev->time_delta;
-				it->pos += size;
-			}
-			return ev;
-		}
-		it->ts = rb_time_after(ev, it->ts, it->page_ts);
-		it->pos += size;
+		return ev;
 	}
 }
 
