@@ -48,6 +48,30 @@
  * one is enough to walk that list.  Writers of records take no lock: they
  * reserve in the ring buffer and commit.
  */
+/*
+ * Where the parts still to come will go, and which way they call:
+ *   filters         trace_filter.c parses an events/.../filter write into
+ *                   a program (it asks trace_events.c for the fields);
+ *                   trace_filter_eval.c runs one and knows nothing of
+ *                   events, so the event's commit path calls down into it.
+ *   triggers        trace_triggers.c: the trigger files and a table of
+ *                   commands that others register into; the commands
+ *                   (traceon/off, snapshot, stacktrace, enable_event) in
+ *                   trace_trigger_cmds.c.  Events reach them only through
+ *                   the list hung on their trace_event_file.
+ *   snapshot        trace_snapshot.c: the second buffer, the swap and the
+ *                   snapshot files, on top of trace.c.
+ *   function        ftrace.c (call-site records, patching, ftrace_ops,
+ *                   set_ftrace_*), trace_functions.c (the tracer);
+ *                   graph: fgraph.c and trace_functions_graph.c.
+ *   latency         trace_irqsoff.c, trace_sched_wakeup.c: tracers, known
+ *                   to the core only through register_tracer().
+ *   hist            trace_events_hist.c: a trigger command, registered.
+ *   dynamic events  trace_dynevent.c and one file per kind of probe,
+ *                   registering their events like any module's.
+ * Each creates its own tracefs files with a *_create_files(tr, dir) that
+ * trace_instances.c calls; none is called by the core it sits on.
+ */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
 
@@ -265,14 +289,18 @@ struct trace_tracer_opts {
 	struct trace_option_file files[] __counted_by(n);
 };
 
-/* One tracing context (see the top of this file). */
+/*
+ * One tracing context (see the top of this file).  Which file owns which fields: the owner writes them (under the lock
+ * named); others only read.  The hot fields, read by every writer of a
+ * record, come first.
+ */
 struct trace_array {
-	struct list_head	list;
+	/* --- trace.c: the array core; tracing_lock unless said --- */
+	struct list_head	list;		/* on trace_arrays; trace_instances.c */
 	const char		*name;		/* NULL for the top level */
 	struct trace_buffer	*buffer;
-	u64			flags;		/* TRACE_ITER() bits */
+	u64			flags;		/* TRACE_ITER() bits; trace_options.c */
 	int			clock_id;	/* index into trace_clocks[] */
-	bool			time_stamp_abs;
 	/* Set once the buffer has its full size (see buffer_size_kb). */
 	bool			buffer_expanded;
 	/* Nonzero while tracing_on reads 0; writers check it first. */
@@ -281,32 +309,39 @@ struct trace_array {
 	int			stop_count;
 	/* Open files and kernel users; rmdir says -EBUSY while nonzero. */
 	int			ref;
-	/* Readers that pin the current tracer (trace_pipe). */
+	/* Readers that pin the current tracer (trace_pipe; trace_read.c). */
 	int			trace_ref;
 	/* Consumers of the buffer take turns (trace_read.c). */
 	struct mutex		consume_lock;
-	cpumask_var_t		tracing_cpumask;
-	struct tracer		*current_trace;
-	unsigned long		max_latency;
 	/* The buffer's clock when it was last emptied (latency-format times). */
 	u64			time_start;
 	/* Per-CPU size in bytes to give the buffer once it is expanded. */
 	unsigned long		buffer_size;
 
+	/* --- trace_buffer_files.c: the buffer's settings files --- */
+	cpumask_var_t		tracing_cpumask;
 	/* buffer_percent: how full a sub-buffer wakes trace_pipe_raw readers */
 	int			buffer_percent;
 
+	/* --- trace_tracers.c: the current tracer; tracing_lock --- */
+	struct tracer		*current_trace;
+	unsigned long		max_latency;
+
+	/* --- trace_instances.c: the array's directory --- */
 	struct dentry		*dir;
-	struct dentry		*options_dir;
 	struct dentry		*percpu_dir;
+
+	/* --- trace_options.c: options/; tracing_lock --- */
+	struct dentry		*options_dir;
 	struct trace_option_file core_options[TRACE_OPTION_COUNT];
-	/* trace_tracer_opts of every tracer the array may use; tracing_lock. */
+	/* trace_tracer_opts of every tracer the array may use. */
 	struct list_head	tracer_opts;
 
+	/* --- trace_printk.c: error_log; its own err_log_lock --- */
 	struct list_head	err_log;
 	unsigned int		n_err_log;
 
-	/* Event tracing (trace_events.c; the pid filters trace_events_ctl.c). */
+	/* --- trace_events.c (the pid filters: trace_events_ctl.c) --- */
 	struct list_head	events;		/* trace_event_files, event_mutex */
 	struct list_head	systems;	/* trace_subsystem_dirs */
 	struct eventfs_inode	*event_dir;
