@@ -28,8 +28,11 @@
  *   trace_output.c  turning one record into text: headers, the context
  *                   columns, raw/hex/bin, printers of the core's records
  *   trace_seq.c     the trace_seq text buffer
- *   trace_printk.c  trace_printk()/trace_puts(), printk_formats,
- *                   trace_marker and trace_marker_raw, error_log
+ *   trace_printk.c  trace_printk()/trace_puts(), printk_formats
+ *   trace_stackrec.c  kernel and user stack records (the stacktrace and
+ *                   userstacktrace options, trace_dump_stack())
+ *   trace_marker.c  trace_marker and trace_marker_raw
+ *   trace_err_log.c error_log and tracing_log_err()
  *   trace_nop.c     the nop tracer
  *   trace_events.c  event tracing: the registry of trace_event_calls
  *                   (vmlinux and modules), events/ in every array (eventfs),
@@ -80,6 +83,7 @@
 #include <linux/ftrace.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/preempt.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/trace.h>
@@ -155,9 +159,8 @@ struct userstack_entry {	/* TRACE_USER_STACK: userstacktrace */
 	unsigned long		caller[FTRACE_STACK_ENTRIES];
 };
 
-/* Longest trace_printk() text, and longest single trace_marker write. */
+/* Longest trace_printk() text. */
 #define TRACE_BUF_SIZE		1024
-#define TRACE_MARKER_MAX_SIZE	4096
 
 /*
  * Options: one bit each in trace_array.flags.  The order is the order
@@ -258,9 +261,6 @@ struct tracer {
 	struct module		*owner;
 };
 
-/* error_log keeps this many entries per trace array, dropping the oldest. */
-#define TRACE_ERR_LOG_MAX	8
-
 /*
  * What a file under options/ stands for: a core option (opt == NULL, bit
  * is its TOPT_ number) or an option of a tracer (opt and tracer set; the
@@ -337,7 +337,7 @@ struct trace_array {
 	/* trace_tracer_opts of every tracer the array may use. */
 	struct list_head	tracer_opts;
 
-	/* --- trace_printk.c: error_log; its own err_log_lock --- */
+	/* --- trace_err_log.c: error_log; its own err_log_lock --- */
 	struct list_head	err_log;
 	unsigned int		n_err_log;
 
@@ -504,11 +504,54 @@ static inline void trace_buffer_unlock_commit(struct trace_array *tr,
 	trace_save_task(tr);
 }
 
-/* Stack records for the stacktrace / userstacktrace options. */
+/*
+ * Per-CPU scratch state of the writers (trace_printk()'s text, a stack
+ * being taken) comes one per interrupt level: task, softirq, hardirq, NMI.
+ * A writer runs with preemption off and uses its own level's slot; a
+ * writer of the same level cannot interrupt it on this CPU, so no lock is
+ * needed.  The busy marks only catch a writer re-entered from within
+ * itself (a tracer hooked into what it calls), which then gives up.
+ */
+#define TRACE_CTX_LEVELS	4
+
+/*
+ * Take this level's slot of @busy (TRACE_CTX_LEVELS marks); false when it
+ * is already taken.  Context: preemption disabled.
+ */
+static inline bool trace_level_mark_enter(bool *busy)
+{
+	bool *mark = &busy[interrupt_context_level()];
+
+	if (*mark)
+		return false;
+	*mark = true;
+	/* An interrupt must see the mark before we touch the slot. */
+	barrier();
+	return true;
+}
+
+/* Give back the slot trace_level_mark_enter() took. */
+static inline void trace_level_mark_exit(bool *busy)
+{
+	barrier();
+	busy[interrupt_context_level()] = false;
+}
+
+/*
+ * trace_stackrec.c: stack records.  ftrace_trace_stack() and
+ * ftrace_trace_userstack() add one after a record when @tr's stacktrace /
+ * userstacktrace option asks for it; trace_record_kernel_stack() adds one
+ * unconditionally, starting at the function that holds @from.
+ * Context: any (userstack: not NMI, where it records nothing).
+ */
 void ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
 			unsigned int trace_ctx, int skip);
 void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
 			    unsigned int trace_ctx);
+void trace_record_kernel_stack(struct trace_array *tr,
+			       struct trace_buffer *buffer,
+			       unsigned int trace_ctx, unsigned long from,
+			       int skip);
 
 /*
  * The top-level buffer starts tiny and gets its full size the first time
@@ -626,13 +669,11 @@ int init_trace_output(void);
 extern struct rw_semaphore trace_event_sem;
 
 /*
- * trace_printk.c: the printk-like writers, the marker files, error_log.
+ * trace_printk.c: the printk-like writers and printk_formats.
+ * trace_printk_create_files() makes printk_formats in the tracefs root.
+ * Context: at boot, tracing_lock held.
  */
-extern const struct file_operations tracing_mark_fops;
-extern const struct file_operations tracing_mark_raw_fops;
-extern const struct file_operations ftrace_formats_fops;
-int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
-			const char *fmt, va_list args);
+void trace_printk_create_files(struct trace_array *tr, struct dentry *dir);
 /*
  * The array trace_printk() writes to: the top level unless an instance
  * has set its trace_printk_dest option (trace_options.c keeps it up to date).
@@ -640,15 +681,24 @@ int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 extern struct trace_array *printk_trace;
 
 /*
- * error_log: a failing write that has a message for its failure records
- * it with tracing_log_err().  loc is the command's source ("trace_clock",
- * "set_event"...), cmd the text written, errs the file's message table,
- * type the index into it, pos the offset of the offending token in cmd.
+ * trace_marker.c: trace_marker and trace_marker_raw in an array's
+ * directory.  Context: tracing_lock held.
+ */
+void trace_marker_create_files(struct trace_array *tr, struct dentry *dir);
+
+/*
+ * trace_err_log.c: error_log.  A failing write that has a message for its
+ * failure records it with tracing_log_err().  loc is the command's source
+ * ("trace_clock", "set_event"...), cmd the text written, errs the file's
+ * message table, type the index into it, pos the offset of the offending
+ * token in cmd.  Context: process (both take error_log's mutex).
+ * trace_err_log_create_files() makes an array's error_log.  Context:
+ * tracing_lock held.
  */
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char **errs, u8 type, u16 pos);
 void tracing_err_log_clear(struct trace_array *tr);
-extern const struct file_operations tracing_err_log_fops;
+void trace_err_log_create_files(struct trace_array *tr, struct dentry *dir);
 
 /*
  * Event tracing (trace_events.c).  The events/ tree of an array is made

@@ -51,11 +51,8 @@ static void trace_create_array_files(struct trace_array *tr)
 	trace_create_file("trace_pipe", TRACE_MODE_READ, d, tr,
 			  &tracing_pipe_fops);
 	trace_buffer_create_files(tr, d);
-	trace_create_file("trace_marker", 0220, d, tr, &tracing_mark_fops);
-	trace_create_file("trace_marker_raw", 0220, d, tr,
-			  &tracing_mark_raw_fops);
-	trace_create_file("error_log", TRACE_MODE_WRITE, d, tr,
-			  &tracing_err_log_fops);
+	trace_marker_create_files(tr, d);
+	trace_err_log_create_files(tr, d);
 
 	trace_options_create_files(tr, d);
 	trace_tracers_create_files(tr, d);
@@ -250,8 +247,7 @@ void __init trace_instances_init(void)
 	trace_create_array_files(&global_trace);
 	trace_readme_create_files(NULL);
 	trace_tasks_create_files(&global_trace, NULL);
-	trace_create_file("printk_formats", TRACE_MODE_READ, NULL, NULL,
-			  &ftrace_formats_fops);
+	trace_printk_create_files(&global_trace, NULL);
 	instances_dir = tracefs_create_instance_dir("instances", NULL,
 						    instance_mkdir, instance_rmdir);
 	mutex_unlock(&tracing_lock);

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Text written into trace buffers by the kernel and by user space.
+ * Text the kernel writes into trace buffers:
  *
- *   - trace_printk(), trace_puts() and their variants, and the kernel's
- *     stack records (stacktrace and userstacktrace options);
+ *   - trace_printk(), trace_puts() and their variants;
  *   - printk_formats, which maps the format pointers that binary records
- *     carry back to their text;
- *   - trace_marker and trace_marker_raw;
- *   - error_log, the last errors of each trace array's control files.
+ *     carry back to their text.
+ *
+ * Not here: what user space writes (trace_marker, trace_marker.c), stack
+ * records (trace_stackrec.c, which the stacktrace option asks for after
+ * each of these records) and error_log (trace_err_log.c).
  *
  * Which record a trace_printk() makes:
  *
@@ -23,17 +24,12 @@
  * are redirected to the copies), so that records outlive the module.
  */
 #include <linux/init.h>
-#include <linux/kallsyms.h>
 #include <linux/module.h>
-#include <linux/pagemap.h>
 #include <linux/percpu.h>
 #include <linux/rculist.h>
-#include <linux/sched/clock.h>
 #include <linux/security.h>
 #include <linux/slab.h>
-#include <linux/stacktrace.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 
 #include "trace.h"
 
@@ -48,18 +44,14 @@ extern const char *__stop___tracepoint_str[];
 
 /*
  * trace_printk() formats into scratch space first: only then is the
- * record's size known.  Each CPU has one area per interrupt level (task,
- * softirq, hardirq, NMI).  A writer runs with preemption off and uses its
- * own level's area; a writer of the same level cannot interrupt it on
- * this CPU, so no lock is needed.  The busy mark only catches a writer
- * re-entered from within itself (a tracer hooked into vsnprintf(), say),
- * which then drops its record.
+ * record's size known.  Each CPU has one area per interrupt level (see
+ * TRACE_CTX_LEVELS in trace.h), so no lock is needed.  The busy mark only
+ * catches a writer re-entered from within itself (a tracer hooked into
+ * vsnprintf(), say), which then drops its record.
  */
-#define PRINTK_LEVELS	4
-
 struct printk_scratch {
-	bool	busy[PRINTK_LEVELS];
-	char	buf[PRINTK_LEVELS][TRACE_BUF_SIZE] __aligned(sizeof(long));
+	bool	busy[TRACE_CTX_LEVELS];
+	char	buf[TRACE_CTX_LEVELS][TRACE_BUF_SIZE] __aligned(sizeof(long));
 };
 
 static struct printk_scratch __percpu *printk_scratch;
@@ -70,24 +62,19 @@ static bool printk_notice_shown;
 static char *scratch_get(void)
 {
 	struct printk_scratch __percpu *all = READ_ONCE(printk_scratch);
-	int level = interrupt_context_level();
 	struct printk_scratch *s;
 
 	if (unlikely(!all))
 		return NULL;
 	s = this_cpu_ptr(all);
-	if (unlikely(s->busy[level]))
+	if (unlikely(!trace_level_mark_enter(s->busy)))
 		return NULL;
-	s->busy[level] = true;
-	/* An interrupt must see the mark before we touch the area. */
-	barrier();
-	return s->buf[level];
+	return s->buf[interrupt_context_level()];
 }
 
 static void scratch_put(void)
 {
-	barrier();
-	this_cpu_ptr(printk_scratch)->busy[interrupt_context_level()] = false;
+	trace_level_mark_exit(this_cpu_ptr(printk_scratch)->busy);
 }
 
 static int scratch_alloc(void)
@@ -184,110 +171,7 @@ int trace_array_init_printk(struct trace_array *tr)
 EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 /* ------------------------------------------------------------------ */
-/* Stack records                                                       */
-
-/*
- * How far down the stack the start of a trace is looked for: our own
- * frames, and what the unwinder reports between them, come first.
- */
-#define STACK_SCAN_ENTRIES	32
-
-/*
- * Taking a stack trace runs a lot of code; if any of it is traced with
- * stack traces on, the busy marks stop the recursion.  The trace is taken
- * into a per-CPU area, not into an array on the stack, which an unwinder
- * that scans the stack for text addresses would find itself writing.
- * One of each per interrupt level, for the reason the scratch areas above
- * are per level.
- */
-struct kstack_area {
-	bool		busy[PRINTK_LEVELS];
-	unsigned long	calls[PRINTK_LEVELS][STACK_SCAN_ENTRIES];
-};
-
-struct level_marks {
-	bool	busy[PRINTK_LEVELS];
-};
-
-static DEFINE_PER_CPU(struct kstack_area, kstack_area);
-static DEFINE_PER_CPU(struct level_marks, ustack_marks);
-
-static bool level_mark_enter(bool *busy)
-{
-	bool *mark = &busy[interrupt_context_level()];
-
-	if (*mark)
-		return false;
-	*mark = true;
-	barrier();
-	return true;
-}
-
-static void level_mark_exit(bool *busy)
-{
-	barrier();
-	busy[interrupt_context_level()] = false;
-}
-
-/* Index of the first entry that returns into the function holding @addr. */
-static unsigned int stack_find_caller(const unsigned long *calls,
-				      unsigned int n, unsigned long addr)
-{
-	unsigned long size, offset, start;
-	unsigned int i;
-
-	if (!kallsyms_lookup_size_offset(addr, &size, &offset))
-		return 0;
-	start = addr - offset;
-	for (i = 0; i < n; i++)
-		if (calls[i] > start && calls[i] <= start + size)
-			return i;
-	return 0;
-}
-
-/*
- * Records the kernel stack from the function that holds @from, leaving
- * out @skip callers after it.  Counting our own frames instead would be
- * fragile: inlining and tail calls change it, and an unwinder that guesses
- * reports more of them than there are.
- */
-static void record_kernel_stack(struct trace_array *tr,
-				struct trace_buffer *buffer,
-				unsigned int trace_ctx, unsigned long from,
-				int skip)
-{
-	struct ring_buffer_event *event;
-	struct kstack_area *area;
-	struct stack_entry *entry;
-	unsigned int n, first;
-	unsigned long *calls;
-
-	if (unlikely(!buffer))
-		return;
-	preempt_disable_notrace();
-	area = this_cpu_ptr(&kstack_area);
-	if (!level_mark_enter(area->busy))
-		goto out;
-
-	calls = area->calls[interrupt_context_level()];
-	n = stack_trace_save(calls, STACK_SCAN_ENTRIES, 0);
-	first = stack_find_caller(calls, n, from) + max(skip, 0);
-	n = first < n ? min(n - first, FTRACE_STACK_ENTRIES) : 0;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_STACK, sizeof(*entry),
-					  trace_ctx);
-	if (event) {
-		entry = ring_buffer_event_data(event);
-		memcpy(entry->caller, calls + first, n * sizeof(calls[0]));
-		memset(entry->caller + n, 0,
-		       (FTRACE_STACK_ENTRIES - n) * sizeof(calls[0]));
-		entry->size = n;
-		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
-	}
-	level_mark_exit(area->busy);
-out:
-	preempt_enable_notrace();
-}
+/* The writers                                                         */
 
 /* The stack record after a trace_printk() record made at @ip. */
 static inline void printk_stack(struct trace_array *tr,
@@ -295,87 +179,8 @@ static inline void printk_stack(struct trace_array *tr,
 				unsigned int trace_ctx, unsigned long ip)
 {
 	if (tr->flags & TRACE_ITER(STACKTRACE))
-		record_kernel_stack(tr, buffer, trace_ctx, ip, 0);
+		trace_record_kernel_stack(tr, buffer, trace_ctx, ip, 0);
 }
-
-/**
- * ftrace_trace_stack - add a kernel stack record if the array wants one
- * @tr: the trace array of the record just written
- * @buffer: its buffer
- * @trace_ctx: the context of that record
- * @skip: callers to leave out; with 0 the trace starts at the function
- *	that called ftrace_trace_stack()
- *
- * Does nothing unless @tr's stacktrace option is set.
- */
-noinline void ftrace_trace_stack(struct trace_array *tr,
-				 struct trace_buffer *buffer,
-				 unsigned int trace_ctx, int skip)
-{
-	if (tr->flags & TRACE_ITER(STACKTRACE))
-		record_kernel_stack(tr, buffer, trace_ctx, _RET_IP_, skip);
-}
-
-/**
- * ftrace_trace_userstack - add a user stack record if the array wants one
- * @tr: the trace array of the record just written
- * @buffer: its buffer
- * @trace_ctx: the context of that record
- *
- * Does nothing unless @tr's userstacktrace option is set, in NMI context
- * (reading user memory may fault) or for a kernel thread's empty stack.
- */
-void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
-			    unsigned int trace_ctx)
-{
-#ifdef CONFIG_USER_STACKTRACE_SUPPORT
-	struct ring_buffer_event *event;
-	struct userstack_entry *entry;
-
-	if (!(tr->flags & TRACE_ITER(USERSTACKTRACE)) || unlikely(in_nmi()))
-		return;
-	if (unlikely(!buffer))
-		return;
-	preempt_disable_notrace();
-	if (!level_mark_enter(this_cpu_ptr(&ustack_marks)->busy))
-		goto out;
-	event = trace_buffer_lock_reserve(buffer, TRACE_USER_STACK,
-					  sizeof(*entry), trace_ctx);
-	if (event) {
-		entry = ring_buffer_event_data(event);
-		entry->tgid = current->tgid;
-		memset(entry->caller, 0, sizeof(entry->caller));
-		stack_trace_save_user(entry->caller, FTRACE_STACK_ENTRIES);
-		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
-	}
-	level_mark_exit(this_cpu_ptr(&ustack_marks)->busy);
-out:
-	preempt_enable_notrace();
-#endif
-}
-
-/**
- * trace_dump_stack - record the current kernel stack
- * @skip: callers to leave out; with 0 the trace starts at the function
- *	that called trace_dump_stack()
- *
- * The record goes where trace_printk() writes, whatever the stacktrace
- * option says.
- */
-noinline void trace_dump_stack(int skip)
-{
-	struct trace_array *tr;
-
-	preempt_disable_notrace();
-	tr = READ_ONCE(printk_trace);
-	record_kernel_stack(tr, tr->buffer, tracing_gen_ctx_dec(), _RET_IP_,
-			    skip);
-	preempt_enable_notrace();
-}
-EXPORT_SYMBOL_GPL(trace_dump_stack);
-
-/* ------------------------------------------------------------------ */
-/* The writers                                                         */
 
 /*
  * The writers below run with preemption disabled by their callers, from
@@ -672,8 +477,9 @@ int __trace_array_puts(struct trace_array *tr, unsigned long ip,
 }
 EXPORT_SYMBOL_GPL(__trace_array_puts);
 
-__printf(3, 0) int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
-					const char *fmt, va_list args)
+static __printf(3, 0) int trace_array_vprintk(struct trace_array *tr,
+					       unsigned long ip,
+					       const char *fmt, va_list args)
 {
 	int ret;
 
@@ -899,337 +705,22 @@ static int formats_open(struct inode *inode, struct file *file)
 	return seq_open(file, &formats_seq_ops);
 }
 
-const struct file_operations ftrace_formats_fops = {
+static const struct file_operations ftrace_formats_fops = {
 	.open		= formats_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release,
 };
 
-/* ------------------------------------------------------------------ */
-/* trace_marker and trace_marker_raw                                   */
-
-static int tracing_mark_open(struct inode *inode, struct file *filp)
-{
-	stream_open(inode, filp);
-	return tracing_open_generic_tr(inode, filp);
-}
-
-/*
- * Copying from user space is done with page faults off, straight into
- * the reserved record.  If the copy faults, the record is given back, the
- * pages are faulted in and the copy tried again; an address that cannot
- * be read gives -EFAULT and no record at all.
- *
- * Return: the record, with @cnt bytes from @ubuf at @offset in its data;
- * ERR_PTR(-EBADF) when recording is off, ERR_PTR(-EFAULT).
- */
-#define MARKER_COPY_TRIES	3
-
-static struct ring_buffer_event *
-marker_fill(struct trace_buffer *buffer, int type, unsigned long len,
-	    unsigned int trace_ctx, size_t offset,
-	    const char __user *ubuf, size_t cnt)
-{
-	struct ring_buffer_event *event;
-	int tries;
-
-	for (tries = 1; ; tries++) {
-		event = trace_buffer_lock_reserve(buffer, type, len, trace_ctx);
-		if (!event)
-			return ERR_PTR(-EBADF);
-		if (!copy_from_user_nofault(ring_buffer_event_data(event) + offset,
-					    ubuf, cnt))
-			return event;
-		ring_buffer_discard_commit(buffer, event);
-		if (tries == MARKER_COPY_TRIES || fault_in_readable(ubuf, cnt))
-			return ERR_PTR(-EFAULT);
-	}
-}
-
-static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	struct trace_array *tr = file_inode(filp)->i_private;
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct print_entry *entry;
-	unsigned int trace_ctx;
-	size_t room;
-
-	if (!(tr->flags & TRACE_ITER(MARKERS)))
-		return -EINVAL;
-	if (!buffer)
-		return -EBADF;
-	if (!cnt)
-		return 0;
-
-	/*
-	 * What does not fit in one record is left for the writer's next
-	 * write(): the short count tells it where to go on from.
-	 */
-	room = ring_buffer_max_event_size(buffer);
-	if (room <= sizeof(*entry) + 2)
-		return -EBADF;
-	room -= sizeof(*entry) + 2;	/* a '\n' may be added, and the NUL */
-	cnt = min3(cnt, room, (size_t)TRACE_MARKER_MAX_SIZE);
-
-	trace_ctx = tracing_gen_ctx();
-	event = marker_fill(buffer, TRACE_PRINT, struct_size(entry, buf, cnt + 2),
-			    trace_ctx, offsetof(typeof(*entry), buf), ubuf, cnt);
-	if (IS_ERR(event))
-		return PTR_ERR(event);
-
-	entry = ring_buffer_event_data(event);
-	entry->ip = _THIS_IP_;
-	if (entry->buf[cnt - 1] == '\n') {
-		entry->buf[cnt] = '\0';
-	} else {
-		entry->buf[cnt] = '\n';
-		entry->buf[cnt + 1] = '\0';
-	}
-	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
-	return cnt;
-}
-
-/* The smallest buf a trace_marker_raw record has (upstream's size). */
-#define RAW_MIN_DATA	13
-
-static ssize_t tracing_mark_raw_write(struct file *filp,
-				      const char __user *ubuf, size_t cnt,
-				      loff_t *ppos)
-{
-	struct trace_array *tr = file_inode(filp)->i_private;
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct raw_data_entry *entry;
-	unsigned int trace_ctx, len, size;
-
-	if (!(tr->flags & TRACE_ITER(MARKERS)))
-		return -EINVAL;
-	/* The record's id comes first, and is required. */
-	if (cnt < sizeof(entry->id))
-		return -EINVAL;
-	if (!buffer)
-		return -EBADF;
-	/* Binary data is not cut: it all fits in one record, or nothing. */
-	if (cnt > ring_buffer_max_event_size(buffer) - sizeof(*entry))
-		return -EINVAL;
-
-	/*
-	 * The id and the data after it are copied as they come.  The record
-	 * is sized as upstream sizes it, which readers see as the length of
-	 * buf: four bytes over the data, and at least RAW_MIN_DATA.
-	 */
-	len = sizeof(*entry) + max_t(size_t, cnt, RAW_MIN_DATA);
-	trace_ctx = tracing_gen_ctx();
-	event = marker_fill(buffer, TRACE_RAW_DATA, len, trace_ctx,
-			    offsetof(typeof(*entry), id), ubuf, cnt);
-	if (IS_ERR(event))
-		return PTR_ERR(event);
-
-	/* Clear what the data does not fill, up to the record's real end. */
-	entry = ring_buffer_event_data(event);
-	size = ring_buffer_event_length(event);
-	len = offsetof(typeof(*entry), id) + cnt;
-	if (size > len)
-		memset((char *)entry + len, 0, size - len);
-	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
-	return cnt;
-}
-
-const struct file_operations tracing_mark_fops = {
-	.open		= tracing_mark_open,
-	.write		= tracing_mark_write,
-	.release	= tracing_release_generic_tr,
-};
-
-const struct file_operations tracing_mark_raw_fops = {
-	.open		= tracing_mark_open,
-	.write		= tracing_mark_raw_write,
-	.release	= tracing_release_generic_tr,
-};
-
-/* ------------------------------------------------------------------ */
-/* error_log                                                           */
-
-/*
- * One logged error.  The message itself stays in its file's table (errs
- * is static); where it happened and the command are copied into text[]:
- * loc, a NUL, then cmd.
- */
-struct err_log_entry {
-	struct list_head	list;
-	u64			ts;
-	const char		**errs;
-	u8			type;
-	u16			pos;
-	const char		*cmd;	/* into text[] */
-	char			text[];	/* loc */
-};
-
-/* Upstream's caret line lines up with the text after this prefix. */
-#define ERR_LOG_CMD_PREFIX	"  Command: "
-
-static DEFINE_MUTEX(err_log_lock);
-
 /**
- * tracing_log_err - add an entry to a trace array's error_log
- * @tr: the trace array (NULL for the top level)
- * @loc: where the error was met, e.g. the file written
- * @cmd: the command that was written
- * @errs: the table of messages of @loc
- * @type: which message of @errs applies
- * @pos: the offset in @cmd of what the error is about
+ * trace_printk_create_files - create printk_formats
+ * @tr: the top-level array (the file belongs to no array)
+ * @dir: where it goes (the tracefs root)
  *
- * error_log shows the entry as "[time] loc: error: message", then the
- * command, then a caret under the offending part.  @errs must stay valid
- * (a static table): only the pointer is kept.  Each array keeps its last
- * TRACE_ERR_LOG_MAX errors.
+ * Context: at boot, under tracing_lock.
  */
-void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos)
+void trace_printk_create_files(struct trace_array *tr, struct dentry *dir)
 {
-	size_t loc_len = strlen(loc) + 1, cmd_len = strlen(cmd) + 1;
-	struct err_log_entry *e, *old = NULL;
-
-	if (!tr)
-		tr = &global_trace;
-
-	e = kmalloc(struct_size(e, text, loc_len + cmd_len), GFP_KERNEL);
-	if (!e)
-		return;
-	memcpy(e->text, loc, loc_len);
-	memcpy(e->text + loc_len, cmd, cmd_len);
-	e->cmd = e->text + loc_len;
-	e->errs = errs;
-	e->type = type;
-	e->pos = pos;
-	e->ts = local_clock();
-
-	mutex_lock(&err_log_lock);
-	if (tr->n_err_log >= TRACE_ERR_LOG_MAX) {
-		old = list_first_entry(&tr->err_log, struct err_log_entry, list);
-		list_del(&old->list);
-		tr->n_err_log--;
-	}
-	list_add_tail(&e->list, &tr->err_log);
-	tr->n_err_log++;
-	mutex_unlock(&err_log_lock);
-	kfree(old);
+	trace_create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
+			  &ftrace_formats_fops);
 }
-
-/**
- * tracing_err_log_clear - empty a trace array's error_log
- * @tr: the trace array
- */
-void tracing_err_log_clear(struct trace_array *tr)
-{
-	struct err_log_entry *e, *next;
-	LIST_HEAD(gone);
-
-	mutex_lock(&err_log_lock);
-	list_splice_init(&tr->err_log, &gone);
-	tr->n_err_log = 0;
-	mutex_unlock(&err_log_lock);
-
-	list_for_each_entry_safe(e, next, &gone, list)
-		kfree(e);
-}
-
-static void *err_log_start(struct seq_file *m, loff_t *pos)
-{
-	struct trace_array *tr = m->private;
-
-	mutex_lock(&err_log_lock);
-	return seq_list_start(&tr->err_log, *pos);
-}
-
-static void *err_log_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	struct trace_array *tr = m->private;
-
-	return seq_list_next(v, &tr->err_log, pos);
-}
-
-static void err_log_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&err_log_lock);
-}
-
-static int err_log_show(struct seq_file *m, void *v)
-{
-	struct err_log_entry *e = list_entry(v, struct err_log_entry, list);
-	u64 sec = e->ts;
-	u32 nsec = do_div(sec, NSEC_PER_SEC);
-
-	seq_printf(m, "[%5llu.%06u] %s: error: %s\n",
-		   sec, nsec / 1000, e->text, e->errs[e->type]);
-	seq_printf(m, ERR_LOG_CMD_PREFIX "%s\n", e->cmd);
-	seq_printf(m, "%*s^\n",
-		   (int)(sizeof(ERR_LOG_CMD_PREFIX) - 1 + e->pos), "");
-	return 0;
-}
-
-static const struct seq_operations err_log_seq_ops = {
-	.start	= err_log_start,
-	.next	= err_log_next,
-	.stop	= err_log_stop,
-	.show	= err_log_show,
-};
-
-static int err_log_open(struct inode *inode, struct file *file)
-{
-	struct trace_array *tr = inode->i_private;
-	int ret;
-
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
-
-	/* "echo > error_log" empties it; what is written is ignored. */
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		tracing_err_log_clear(tr);
-
-	if (file->f_mode & FMODE_READ) {
-		ret = seq_open(file, &err_log_seq_ops);
-		if (ret) {
-			trace_array_put(tr);
-			return ret;
-		}
-		((struct seq_file *)file->private_data)->private = tr;
-	}
-	return 0;
-}
-
-static ssize_t err_log_write(struct file *file, const char __user *ubuf,
-			     size_t cnt, loff_t *ppos)
-{
-	return cnt;
-}
-
-static loff_t err_log_llseek(struct file *file, loff_t offset, int whence)
-{
-	if (file->f_mode & FMODE_READ)
-		return seq_lseek(file, offset, whence);
-	file->f_pos = 0;
-	return 0;
-}
-
-static int err_log_release(struct inode *inode, struct file *file)
-{
-	struct trace_array *tr = inode->i_private;
-
-	if (file->f_mode & FMODE_READ)
-		seq_release(inode, file);
-	trace_array_put(tr);
-	return 0;
-}
-
-const struct file_operations tracing_err_log_fops = {
-	.open		= err_log_open,
-	.read		= seq_read,
-	.write		= err_log_write,
-	.llseek		= err_log_llseek,
-	.release	= err_log_release,
-};
