@@ -160,6 +160,27 @@ bool trace_array_listed(struct trace_array *tr)
 }
 
 /**
+ * trace_array_find - the instance of a name
+ * @name: the instance's name (its directory under instances/)
+ *
+ * Context: tracing_lock or event_mutex held (arrays join and leave the
+ * list with both), or a dying kernel's ftrace_dump(), which takes its
+ * chances without.
+ *
+ * Return: the array, or NULL.  The top level, which has no name, is
+ * never found.
+ */
+struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (tr->name && !strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+/**
  * trace_array_get - pin a trace array against removal
  * @tr: the array (possibly already removed)
  *

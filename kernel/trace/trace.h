@@ -401,6 +401,11 @@ void tracer_tracing_off(struct trace_array *tr);
  * held.
  */
 bool trace_array_listed(struct trace_array *tr);
+/*
+ * The instance named @name, or NULL.  Context: tracing_lock or event_mutex
+ * held (either keeps trace_arrays still).
+ */
+struct trace_array *trace_array_find(const char *name);
 
 /* Pin and unpin a trace array from a file's open and release. */
 int trace_array_get(struct trace_array *tr);

@@ -61,17 +61,6 @@ static void trace_create_array_files(struct trace_array *tr)
 	event_trace_add_tracer(d, tr);
 }
 
-static struct trace_array *trace_array_find(const char *name)
-{
-	struct trace_array *tr;
-
-	lockdep_assert_held(&tracing_lock);
-	list_for_each_entry(tr, &trace_arrays, list)
-		if (tr->name && !strcmp(tr->name, name))
-			return tr;
-	return NULL;
-}
-
 static void trace_array_free(struct trace_array *tr)
 {
 	ring_buffer_free(tr->buffer);
