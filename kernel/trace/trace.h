@@ -442,7 +442,8 @@ ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
 		       size_t cnt);
 /*
  * A seq_file of one record over the array in i_private, which stays
- * pinned until trace_single_release().
+ * pinned until trace_single_release().  For a file of no array (i_private
+ * NULL) only the lockdown check is made.  m->private is the array.
  */
 int trace_single_open(struct inode *inode, struct file *filp,
 		      int (*show)(struct seq_file *m, void *v));

@@ -349,32 +349,29 @@ static int saved_tgids_show(struct seq_file *m, void *v)
 	return saved_tasks_show(m, true);
 }
 
+/* These files belong to no array: i_private is NULL, nothing is pinned. */
 static int saved_cmdlines_open(struct inode *inode, struct file *filp)
 {
-	int ret = tracing_check_open_get_tr(NULL);
-
-	return ret ? ret : single_open(filp, saved_cmdlines_show, NULL);
+	return trace_single_open(inode, filp, saved_cmdlines_show);
 }
 
 static int saved_tgids_open(struct inode *inode, struct file *filp)
 {
-	int ret = tracing_check_open_get_tr(NULL);
-
-	return ret ? ret : single_open(filp, saved_tgids_show, NULL);
+	return trace_single_open(inode, filp, saved_tgids_show);
 }
 
 static const struct file_operations saved_cmdlines_fops = {
 	.open		= saved_cmdlines_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_single_release,
 };
 
 static const struct file_operations saved_tgids_fops = {
 	.open		= saved_tgids_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_single_release,
 };
 
 static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
