@@ -502,3 +502,33 @@ int trace_single_release(struct inode *inode, struct file *filp)
 	trace_array_put(inode->i_private);
 	return single_release(inode, filp);
 }
+
+/**
+ * trace_single_write_cmd - the write of a trace_single_open() file
+ * @filp: the file
+ * @ubuf: what user space writes: one short command
+ * @cnt: its length
+ * @ppos: the file position
+ * @apply: what carries the command out on the file's array
+ *
+ * The command is copied whole (see trace_copy_cmd()) and NUL-terminated.
+ *
+ * Return: @cnt when @apply succeeds, else its error or the copy's.
+ */
+ssize_t trace_single_write_cmd(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos,
+			       int (*apply)(struct trace_array *tr, char *cmd))
+{
+	struct seq_file *m = filp->private_data;
+	char buf[64];
+	ssize_t ret;
+
+	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, cnt);
+	if (ret < 0)
+		return ret;
+	ret = apply(m->private, buf);
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}

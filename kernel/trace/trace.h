@@ -448,6 +448,13 @@ ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
 int trace_single_open(struct inode *inode, struct file *filp,
 		      int (*show)(struct seq_file *m, void *v));
 int trace_single_release(struct inode *inode, struct file *filp);
+/*
+ * The write of such a file that takes one short command (a clock, an
+ * option): @apply gets the array and the command, NUL-terminated.
+ */
+ssize_t trace_single_write_cmd(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos,
+			       int (*apply)(struct trace_array *tr, char *cmd));
 
 /* Create a file in tracefs; logs a warning and returns NULL on failure. */
 struct dentry *trace_create_file(const char *name, umode_t mode,

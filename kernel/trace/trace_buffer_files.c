@@ -404,21 +404,15 @@ static int trace_clock_open(struct inode *inode, struct file *filp)
 	return trace_single_open(inode, filp, trace_clock_show);
 }
 
+static int trace_clock_apply(struct trace_array *tr, char *cmd)
+{
+	return tracing_set_clock(tr, strstrip(cmd));
+}
+
 static ssize_t trace_clock_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
-	struct seq_file *m = filp->private_data;
-	char buf[64];
-	ssize_t ret;
-
-	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, cnt);
-	if (ret < 0)
-		return ret;
-	ret = tracing_set_clock(m->private, strstrip(buf));
-	if (ret < 0)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return trace_single_write_cmd(filp, ubuf, cnt, ppos, trace_clock_apply);
 }
 
 static const struct file_operations trace_clock_fops = {

@@ -199,18 +199,7 @@ static int trace_options_open(struct inode *inode, struct file *filp)
 static ssize_t trace_options_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
-	struct seq_file *m = filp->private_data;
-	char buf[64];
-	ssize_t ret;
-
-	ret = trace_copy_cmd(buf, sizeof(buf), ubuf, cnt);
-	if (ret < 0)
-		return ret;
-	ret = trace_set_options(m->private, buf);
-	if (ret < 0)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return trace_single_write_cmd(filp, ubuf, cnt, ppos, trace_set_options);
 }
 
 static const struct file_operations trace_options_fops = {
