@@ -248,6 +248,37 @@ static inline bool rb_is_data(struct ring_buffer_event *ev)
 	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
 }
 
+/*
+ * Write the header of a data entry of @size bytes (what rb_data_size()
+ * gave), @delta after the entry before it.
+ */
+static __always_inline void rb_put_data(struct ring_buffer_event *ev,
+					unsigned int size, u64 delta)
+{
+	if (size - RB_HDR > RB_SMALL_MAX) {
+		*ev = (struct ring_buffer_event){ .type_len = 0,
+						  .time_delta = delta };
+		ev->array[0] = size - RB_HDR;
+	} else {
+		*ev = (struct ring_buffer_event){
+			.type_len = (size - RB_HDR) / RB_ALIGN,
+			.time_delta = delta };
+	}
+}
+
+/*
+ * Write a TIME_EXTEND (@value a delta) or TIME_STAMP (@value the low
+ * RB_STAMP_BITS of a time) entry: the low RB_DELTA_BITS of @value in
+ * time_delta, the rest in array[0].  rb_stamp_value() reads it back.
+ */
+static __always_inline void rb_put_stamp(struct ring_buffer_event *ev,
+					 unsigned int type, u64 value)
+{
+	ev->type_len = type;
+	ev->time_delta = value & RB_DELTA_MASK;
+	ev->array[0] = value >> RB_DELTA_BITS;
+}
+
 static inline u64 rb_stamp_value(struct ring_buffer_event *ev)
 {
 	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;

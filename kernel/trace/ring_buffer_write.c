@@ -128,14 +128,6 @@ static int rb_move_tail(struct rb_cpu *cb, u64 tail, unsigned int need,
 	return RB_MOVED;
 }
 
-static __always_inline void rb_put_stamp(struct ring_buffer_event *ev,
-					 unsigned int type, u64 value)
-{
-	ev->type_len = type;
-	ev->time_delta = value & RB_DELTA_MASK;
-	ev->array[0] = value >> RB_DELTA_BITS;
-}
-
 /*
  * Reserve an entry of @length payload bytes on this CPU.  The time stamp is
  * taken between reading the tail and the exchange that moves it: when the
@@ -223,15 +215,7 @@ reserved:
 	} else if (!off) {
 		delta = 0;
 	}
-	if (size - RB_HDR > RB_SMALL_MAX) {
-		*ev = (struct ring_buffer_event){ .type_len = 0,
-						  .time_delta = delta };
-		ev->array[0] = size - RB_HDR;
-	} else {
-		*ev = (struct ring_buffer_event){
-			.type_len = (size - RB_HDR) / RB_ALIGN,
-			.time_delta = delta };
-	}
+	rb_put_data(ev, size, delta);
 	local_add(need, &cb->written_bytes);
 	cb->nest_ts[local_read(&cb->depth) - 1] = ts;
 	return ev;
