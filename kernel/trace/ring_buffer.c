@@ -40,12 +40,14 @@ struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order)
 				__GFP_RETRY_MAYFAIL | __GFP_NOWARN, order);
 	return page ? page_address(page) : NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_alloc_dp);
 
 void rb_free_dp(struct buffer_data_page *dp, unsigned int order)
 {
 	if (dp)
 		free_pages((unsigned long)dp, order);
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_free_dp);
 
 /*
  * Lay out an empty ring: page 0 in slot 0 is where the writer starts, the
@@ -78,6 +80,7 @@ void rb_init_ring(struct rb_cpu *cb, unsigned long base)
 	cb->rd_next = base + n;
 	cb->rd_slot = 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_init_ring);
 
 void rb_clear_stats(struct rb_cpu *cb)
 {
@@ -119,6 +122,7 @@ fail:
 	kvfree(*pages);
 	return -ENOMEM;
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_alloc_arrays);
 
 static void rb_free_cpu(struct rb_cpu *cb, unsigned int order)
 {
@@ -181,6 +185,7 @@ unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size)
 
 	return clamp_t(unsigned long, n, 2, RB_MAX_PAGES - 2);
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_slots_for);
 
 void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 {
@@ -191,6 +196,7 @@ void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 	WRITE_ONCE(buffer->max_len, buffer->data_size - RB_HDR - sizeof(u32) -
 		   (buffer->abs_ts ? RB_STAMP_LEN : 0));
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_set_order);
 
 /**
  * __ring_buffer_alloc - allocate a ring buffer (use ring_buffer_alloc())

@@ -7,6 +7,8 @@
  *
  * The files, each calling only files below it in this list:
  *
+ *   ring_buffer_kunit.c   unit tests of the encodings and the ring
+ *                         arithmetic (a module, CONFIG_TRACING_KUNIT_TEST)
  *   ring_buffer_wait.c    waiting and polling for data
  *   ring_buffer_read.c    the consuming reader, iterators, whole pages
  *                         for binary readers
@@ -32,7 +34,9 @@
  *   n          the number of slots of a ring (cb->nr_slots)
  *   lpn        logical page number: the count of pages the writer has
  *              moved to, carried in the slot word; lpn L lives in slot
- *              L mod n while it lasts
+ *              (L - base) mod n while it lasts, base being the lpn the
+ *              ring was last laid out from (rb_init_ring(); 0 but after a
+ *              reset)
  *   EMPTY      the slot's page holds no data for the reader (it took it,
  *              or the page was never written)
  *   lapped     pages more than n behind the newest one: the writer has
@@ -76,6 +80,7 @@
 #include <linux/gfp.h>
 #include <asm/local64.h>
 #include <asm/local.h>
+#include <kunit/visibility.h>
 
 /* --- Entry encoding (the binary format tools parse) --- */
 
@@ -435,5 +440,16 @@ void rb_init_ring(struct rb_cpu *cb, unsigned long base);
 void rb_clear_stats(struct rb_cpu *cb);
 unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size);
 void rb_set_order(struct trace_buffer *buffer, unsigned int order);
+
+/*
+ * --- For ring_buffer_kunit.c ---
+ *
+ * Static functions the unit tests call.  The ring's helpers above that the
+ * writer inlines stay static inlines, tested as they are; the functions of
+ * ring_buffer.c declared above are exported to the tests there.
+ */
+#if IS_ENABLED(CONFIG_KUNIT)
+bool rb_take_page(struct rb_cpu *cb);
+#endif
 
 #endif /* _TRACE_RING_BUFFER_INTERNAL_H */

@@ -47,7 +47,7 @@ struct ring_buffer_iter {
  * writer overwrote before we got to it is skipped (its entries were
  * counted as overrun).  Reader lock held.
  */
-static bool rb_take_page(struct rb_cpu *cb)
+VISIBLE_IF_KUNIT bool rb_take_page(struct rb_cpu *cb)
 {
 	for (;;) {
 		/* Pairs with the release in rb_publish() */
@@ -81,6 +81,7 @@ static bool rb_take_page(struct rb_cpu *cb)
 	cb->lost_seen = local_read(&cb->overrun);
 	return true;
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_take_page);
 
 static inline unsigned int rb_reader_commit(struct rb_cpu *cb)
 {
