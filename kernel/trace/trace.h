@@ -42,6 +42,8 @@
  *                   set_event_notrace_pid and the event-fork option
  *   trace_export.c  the core's records described as events/ftrace/NAME
  *   trace_event_perf.c  perf's tracepoint PMU on top of events
+ *   FILE_kunit.c    KUnit tests of FILE.c, each a module of its own
+ *                   (CONFIG_TRACING_KUNIT_TEST): trace_tasks_kunit.c...
  *
  * Locking: event_mutex (trace_events.c) guards the event registry and
  * every array's event files; when both are needed it is taken before
@@ -499,6 +501,35 @@ int trace_find_tgid(int pid);
 void trace_tasks_init(void);
 /* Context: tracing_lock held; @dir is the tracefs root. */
 void trace_tasks_create_files(struct trace_array *tr, struct dentry *dir);
+
+/*
+ * The task cache itself, trace_tasks.c's alone (here only so that
+ * trace_tasks_kunit.c can look inside): a ring of slots, replaced oldest
+ * first, and an index from a pid's hash to its slot.
+ */
+struct saved_task {
+	pid_t	pid;		/* 0: slot unused */
+	pid_t	tgid;
+	char	comm[TASK_COMM_LEN];
+};
+
+#define SAVED_NO_SLOT	U32_MAX
+
+struct saved_tasks {
+	unsigned int		size;	/* slots, what saved_cmdlines_size reads */
+	unsigned int		next;	/* the slot replaced next (the oldest) */
+	unsigned int		mask;	/* index entries - 1 */
+	u32			*index;	/* pid hash -> slot, SAVED_NO_SLOT if none */
+	struct saved_task	slot[];
+};
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* For trace_tasks_kunit.c; on a cache of the caller's, no lock needed. */
+struct saved_tasks *saved_tasks_alloc(unsigned int size);
+void saved_tasks_free(struct saved_tasks *st);
+struct saved_task *saved_task_lookup(struct saved_tasks *st, pid_t pid);
+struct saved_task *saved_tasks_claim(struct saved_tasks *st, pid_t pid);
+#endif
 
 /*
  * trace_buffer_unlock_commit - commit a record and note who wrote it

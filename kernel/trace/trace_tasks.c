@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 #include <linux/vmalloc.h>
+#include <kunit/visibility.h>
 
 #include "trace.h"
 
@@ -25,41 +26,27 @@
 #define SAVED_TASKS_MAX			PID_MAX_DEFAULT
 
 /*
- * The cache holds exactly saved_cmdlines_size tasks, the most recently
- * saved ones: a ring of slots replaced oldest first, and an index from
- * pid to slot (open addressing, linear probing, at most half full) so
- * that finding a pid costs a probe or two.  Writers run in any context
- * and only ever trylock; readers (output, tracefs) take the lock.  The
- * whole cache is swapped when saved_cmdlines_size changes.
+ * The cache (struct saved_tasks, in trace.h) holds exactly
+ * saved_cmdlines_size tasks, the most recently saved ones: a ring of slots
+ * replaced oldest first, and an index from pid to slot (open addressing,
+ * linear probing, at most half full) so that finding a pid costs a probe
+ * or two.  Writers run in any context and only ever trylock; readers
+ * (output, tracefs) take the lock.  The whole cache is swapped when
+ * saved_cmdlines_size changes.
  */
-struct saved_task {
-	pid_t	pid;		/* 0: slot unused */
-	pid_t	tgid;
-	char	comm[TASK_COMM_LEN];
-};
-
-#define SAVED_NO_SLOT	U32_MAX
-
-struct saved_tasks {
-	unsigned int		size;	/* slots, what saved_cmdlines_size reads */
-	unsigned int		next;	/* the slot replaced next (the oldest) */
-	unsigned int		mask;	/* index entries - 1 */
-	u32			*index;	/* pid hash -> slot, SAVED_NO_SLOT if none */
-	struct saved_task	slot[];
-};
-
 static struct saved_tasks *saved_tasks;
 static arch_spinlock_t saved_tasks_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
-static void saved_tasks_free(struct saved_tasks *st)
+VISIBLE_IF_KUNIT void saved_tasks_free(struct saved_tasks *st)
 {
 	if (!st)
 		return;
 	kvfree(st->index);
 	kvfree(st);
 }
+EXPORT_SYMBOL_IF_KUNIT(saved_tasks_free);
 
-static struct saved_tasks *saved_tasks_alloc(unsigned int size)
+VISIBLE_IF_KUNIT struct saved_tasks *saved_tasks_alloc(unsigned int size)
 {
 	unsigned int entries = roundup_pow_of_two(2 * size);
 	struct saved_tasks *st;
@@ -77,6 +64,7 @@ static struct saved_tasks *saved_tasks_alloc(unsigned int size)
 	st->mask = entries - 1;
 	return st;
 }
+EXPORT_SYMBOL_IF_KUNIT(saved_tasks_alloc);
 
 static unsigned int saved_hash(const struct saved_tasks *st, pid_t pid)
 {
@@ -122,12 +110,40 @@ static void saved_index_remove(struct saved_tasks *st, unsigned int i)
 }
 
 /* The slot of @pid, or NULL.  Caller holds saved_tasks_lock. */
-static struct saved_task *saved_task_lookup(struct saved_tasks *st, pid_t pid)
+VISIBLE_IF_KUNIT struct saved_task *saved_task_lookup(struct saved_tasks *st,
+						      pid_t pid)
 {
 	unsigned int i = saved_index_find(st, pid);
 
 	return st->index[i] == SAVED_NO_SLOT ? NULL : &st->slot[st->index[i]];
 }
+EXPORT_SYMBOL_IF_KUNIT(saved_task_lookup);
+
+/*
+ * The slot of @pid (not 0), which a new task gets by taking the oldest
+ * slot, and that task's index entry, with no name and no tgid yet.
+ * Caller holds saved_tasks_lock.
+ */
+VISIBLE_IF_KUNIT struct saved_task *saved_tasks_claim(struct saved_tasks *st,
+						      pid_t pid)
+{
+	unsigned int i = saved_index_find(st, pid);
+	struct saved_task *s;
+
+	if (st->index[i] != SAVED_NO_SLOT)
+		return &st->slot[st->index[i]];
+	s = &st->slot[st->next];
+	if (s->pid)
+		saved_index_remove(st, saved_index_find(st, s->pid));
+	i = saved_index_find(st, pid);
+	st->index[i] = st->next;
+	st->next = st->next + 1 == st->size ? 0 : st->next + 1;
+	s->pid = pid;
+	s->tgid = 0;
+	s->comm[0] = '\0';
+	return s;
+}
+EXPORT_SYMBOL_IF_KUNIT(saved_tasks_claim);
 
 static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 {
@@ -135,7 +151,6 @@ static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 	struct saved_task *s;
 	unsigned long flags;
 	pid_t pid = task->pid;
-	unsigned int i;
 
 	if (!pid)
 		return;
@@ -145,21 +160,7 @@ static void saved_tasks_save(struct task_struct *task, bool cmd, bool tgid)
 	st = saved_tasks;
 	if (!st)
 		goto unlock;
-	i = saved_index_find(st, pid);
-	if (st->index[i] == SAVED_NO_SLOT) {
-		/* A new task takes the oldest slot, and that task's entry. */
-		s = &st->slot[st->next];
-		if (s->pid)
-			saved_index_remove(st, saved_index_find(st, s->pid));
-		i = saved_index_find(st, pid);
-		st->index[i] = st->next;
-		st->next = st->next + 1 == st->size ? 0 : st->next + 1;
-		s->pid = pid;
-		s->tgid = 0;
-		s->comm[0] = '\0';
-	} else {
-		s = &st->slot[st->index[i]];
-	}
+	s = saved_tasks_claim(st, pid);
 	if (cmd)
 		strscpy_pad(s->comm, task->comm, TASK_COMM_LEN);
 	if (tgid)
@@ -234,6 +235,7 @@ void tracing_record_cmdline(struct task_struct *task)
 {
 	saved_tasks_save(task, true, false);
 }
+EXPORT_SYMBOL_IF_KUNIT(tracing_record_cmdline);
 
 /**
  * tracing_record_tgid - remember a task's thread group for the output
@@ -243,6 +245,7 @@ void tracing_record_tgid(struct task_struct *task)
 {
 	saved_tasks_save(task, false, true);
 }
+EXPORT_SYMBOL_IF_KUNIT(tracing_record_tgid);
 
 /**
  * trace_find_cmdline - the name to print for a pid
@@ -272,6 +275,7 @@ void trace_find_cmdline(int pid, char comm[])
 	arch_spin_unlock(&saved_tasks_lock);
 	preempt_enable();
 }
+EXPORT_SYMBOL_IF_KUNIT(trace_find_cmdline);
 
 /**
  * trace_find_tgid - the thread group saved for a pid
@@ -293,6 +297,7 @@ int trace_find_tgid(int pid)
 	preempt_enable();
 	return tgid;
 }
+EXPORT_SYMBOL_IF_KUNIT(trace_find_tgid);
 
 static int saved_tasks_resize(unsigned int asked)
 {
