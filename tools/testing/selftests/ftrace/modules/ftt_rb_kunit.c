@@ -6,22 +6,21 @@
  * <linux/ring_buffer.h> and checks what comes back out: payloads, event
  * lengths, time stamps, the counters, the page format handed to readers
  * of whole pages, and what resizing, swapping and changing the sub-buffer
- * order do to the data.  It runs unchanged, with the same expectations,
- * on both flavours of the harness (ours and upstream 6.12).
+ * order do to the data.  Its expectations are upstream's: where ours once
+ * answered differently, it now answers as upstream 6.12 does.
  *
  * Time is under the test's control: every buffer reads a fake clock that
  * only moves when a test moves it, so time stamps are checked exactly.
  * Writes land on the CPU the writer runs on, so each test pins itself
  * to a CPU before writing.
  *
- * A few functions of the interface (setting the clock and absolute time
- * stamps, the record_is_on() pair, nest_start/end) are not exported to
- * modules by 6.12.  They are looked up once at load time by walking the
- * kernel's symbol table outwards from an exported ring buffer function.
+ * It calls every function directly, ring_buffer_set_clock() and the
+ * other few that upstream 6.12 does not export among them, so it is built
+ * only for kernels that export them (ours).  The ring buffer's internal
+ * arithmetic is tested beside the code, in kernel/trace/ring_buffer_kunit.c.
  */
 #include <kunit/test.h>
 #include <linux/cpumask.h>
-#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -31,9 +30,6 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#ifdef CONFIG_X86_KERNEL_IBT
-#include <asm/ibt.h>
-#endif
 
 /* ---- constants of the interface and of the tests ----------------------- */
 
@@ -53,125 +49,6 @@
 #define FTT_STORED	(1UL << 30)	/* their count follows the events */
 #define FTT_TS_SHIFT	27
 #define FTT_TYPE_MASK	0x1f
-
-/* ---- functions found through kallsyms ---------------------------------- */
-
-static struct {
-	void (*set_clock)(struct trace_buffer *buffer, u64 (*clock)(void));
-	void (*set_time_stamp_abs)(struct trace_buffer *buffer, bool abs);
-	bool (*time_stamp_abs)(struct trace_buffer *buffer);
-	bool (*record_is_on)(struct trace_buffer *buffer);
-	bool (*record_is_set_on)(struct trace_buffer *buffer);
-	void (*nest_start)(struct trace_buffer *buffer);
-	void (*nest_end)(struct trace_buffer *buffer);
-} rbx;
-
-static struct {
-	const char *name;
-	void **slot;
-} rbx_syms[] = {
-	{ "ring_buffer_set_clock", (void **)&rbx.set_clock },
-	{ "ring_buffer_set_time_stamp_abs", (void **)&rbx.set_time_stamp_abs },
-	{ "ring_buffer_time_stamp_abs", (void **)&rbx.time_stamp_abs },
-	{ "ring_buffer_record_is_on", (void **)&rbx.record_is_on },
-	{ "ring_buffer_record_is_set_on", (void **)&rbx.record_is_set_on },
-	{ "ring_buffer_nest_start", (void **)&rbx.nest_start },
-	{ "ring_buffer_nest_end", (void **)&rbx.nest_end },
-};
-
-static const char *rbx_missing;
-
-/* Symbols visited in each direction before giving up: the whole kernel. */
-#define RBX_WALK_MAX	(1 << 18)
-
-static char rbx_buf[KSYM_SYMBOL_LEN];
-
-/*
- * The kernel symbol that holds @addr: its name (in rbx_buf) and extent.
- * sprint_symbol() says "name+0xoffset/0xsize", with " [module]" after a
- * module's symbol and a bare address where there is no symbol.
- */
-static bool rbx_symbol_at(unsigned long addr, unsigned long *start, unsigned long *end)
-{
-	unsigned long off, size;
-	char *plus, *slash;
-
-	sprint_symbol(rbx_buf, addr);
-	if (strchr(rbx_buf, ' '))
-		return false;
-	plus = strrchr(rbx_buf, '+');
-	if (!plus)
-		return false;
-	slash = strchr(plus, '/');
-	if (!slash)
-		return false;
-	*plus = '\0';
-	*slash = '\0';
-	if (kstrtoul(plus + 1, 0, &off) || kstrtoul(slash + 1, 0, &size) || !size)
-		return false;
-	*start = addr - off;
-	*end = *start + size;
-	return true;
-}
-
-/* An indirect call must land on an ENDBR when the CPU enforces IBT. */
-static bool rbx_callable(unsigned long addr)
-{
-#ifdef CONFIG_X86_KERNEL_IBT
-	if (cpu_feature_enabled(X86_FEATURE_IBT) && *(u32 *)addr != gen_endbr())
-		return false;
-#endif
-	return true;
-}
-
-/* Take the symbol just visited if it is one we look for; 1 if it was. */
-static int rbx_claim(unsigned long start)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(rbx_syms); i++) {
-		if (*rbx_syms[i].slot || strcmp(rbx_buf, rbx_syms[i].name))
-			continue;
-		if (!rbx_callable(start))
-			return 0;
-		*rbx_syms[i].slot = (void *)start;
-		return 1;
-	}
-	return 0;
-}
-
-static void rbx_resolve(void)
-{
-	unsigned long fwd, back, start, end;
-	bool fwd_ok, back_ok;
-	int missing = ARRAY_SIZE(rbx_syms);
-	int steps, i;
-
-	fwd_ok = rbx_symbol_at((unsigned long)&ring_buffer_record_on, &back, &fwd);
-	back_ok = fwd_ok;
-	for (steps = 0; missing && steps < RBX_WALK_MAX && (fwd_ok || back_ok); steps++) {
-		if (fwd_ok) {
-			fwd_ok = rbx_symbol_at(fwd, &start, &end) && end > fwd;
-			if (fwd_ok) {
-				missing -= rbx_claim(start);
-				fwd = end;
-			}
-		}
-		if (back_ok) {
-			back_ok = rbx_symbol_at(back - 1, &start, &end) && start < back;
-			if (back_ok) {
-				missing -= rbx_claim(start);
-				back = start;
-			}
-		}
-	}
-	for (i = 0; i < ARRAY_SIZE(rbx_syms); i++) {
-		if (!*rbx_syms[i].slot) {
-			rbx_missing = rbx_syms[i].name;
-			pr_err("ftt_rb_kunit: cannot call %s\n", rbx_missing);
-		}
-	}
-}
 
 /* ---- the fake clock ----------------------------------------------------- */
 
@@ -268,7 +145,7 @@ static struct trace_buffer *rbt_alloc(struct kunit *test, unsigned long size,
 	buf = ring_buffer_alloc(size, flags);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, rbt_free_action, buf), 0);
-	rbx.set_clock(buf, ftt_clock);
+	ring_buffer_set_clock(buf, ftt_clock);
 	return buf;
 }
 
@@ -587,10 +464,6 @@ static void rbt_check_page(struct kunit *test, struct rbt_page *pg, unsigned int
 
 static int rbt_init(struct kunit *test)
 {
-	if (rbx_missing) {
-		kunit_err(test, "%s could not be found", rbx_missing);
-		return -ENOENT;
-	}
 	ftt_set(FTT_T0);
 	return set_cpus_allowed_ptr(current, cpumask_of(rbt_cpu0()));
 }
@@ -611,9 +484,9 @@ static void rbt_alloc_free(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ring_buffer_empty(buf));
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries(buf), 0UL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_overruns(buf), 0UL);
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_on(buf));
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_set_on(buf));
-	KUNIT_EXPECT_FALSE(test, rbx.time_stamp_abs(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_time_stamp_abs(buf));
 	for_each_online_cpu(cpu) {
 		KUNIT_EXPECT_EQ(test, ring_buffer_size(buf, cpu), 5 * cap);
 		KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(buf, cpu));
@@ -831,9 +704,9 @@ static void rbt_discard(struct kunit *test)
 	a = ring_buffer_lock_reserve(buf, 32);
 	if (a) {
 		ftt_fill(ring_buffer_event_data(a), 32, 10);
-		rbx.nest_start(buf);
+		ring_buffer_nest_start(buf);
 		ret = rbt_put_seq(buf, 11, 32);
-		rbx.nest_end(buf);
+		ring_buffer_nest_end(buf);
 		ring_buffer_discard_commit(buf, a);
 	}
 	KUNIT_ASSERT_NOT_NULL(test, a);
@@ -858,7 +731,7 @@ static void rbt_nest(struct kunit *test)
 	a = ring_buffer_lock_reserve(buf, 40);
 	if (a) {
 		ftt_fill(ring_buffer_event_data(a), 40, 1);
-		rbx.nest_start(buf);
+		ring_buffer_nest_start(buf);
 		ret = rbt_put_seq(buf, 2, 32);
 		ftt_set(ftt_ts(3));
 		c = ring_buffer_lock_reserve(buf, 24);
@@ -866,7 +739,7 @@ static void rbt_nest(struct kunit *test)
 			ftt_fill(ring_buffer_event_data(c), 24, 3);
 			ring_buffer_unlock_commit(buf);
 		}
-		rbx.nest_end(buf);
+		ring_buffer_nest_end(buf);
 		ring_buffer_unlock_commit(buf);
 	}
 	KUNIT_ASSERT_NOT_NULL(test, a);
@@ -916,39 +789,39 @@ static void rbt_record_switches(struct kunit *test)
 
 	/* disable/enable nest like a counter */
 	ring_buffer_record_disable(buf);
-	KUNIT_EXPECT_FALSE(test, rbx.record_is_on(buf));
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_set_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buf));
 	KUNIT_EXPECT_NE(test, rbt_put_seq(buf, 100, 16), 0);
 	KUNIT_EXPECT_NULL(test, ring_buffer_lock_reserve(buf, 16));
 	ring_buffer_record_disable(buf);
 	ring_buffer_record_enable(buf);
-	KUNIT_EXPECT_FALSE(test, rbx.record_is_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buf));
 	KUNIT_EXPECT_NE(test, rbt_put_seq(buf, 101, 16), 0);
 	ring_buffer_record_enable(buf);
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buf));
 	KUNIT_EXPECT_EQ(test, rbt_put_seq(buf, 0, 16), 0);
 
 	/* off/on is a switch: twice off, once on */
 	ring_buffer_record_off(buf);
-	KUNIT_EXPECT_FALSE(test, rbx.record_is_on(buf));
-	KUNIT_EXPECT_FALSE(test, rbx.record_is_set_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_set_on(buf));
 	KUNIT_EXPECT_NE(test, rbt_put_seq(buf, 102, 16), 0);
 	KUNIT_EXPECT_NULL(test, ring_buffer_lock_reserve(buf, 16));
 	ring_buffer_record_off(buf);
 	ring_buffer_record_on(buf);
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_on(buf));
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_set_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buf));
 	KUNIT_EXPECT_EQ(test, rbt_put_seq(buf, 1, 16), 0);
 
 	/* Both at once: on() alone does not make it writable again. */
 	ring_buffer_record_off(buf);
 	ring_buffer_record_disable(buf);
 	ring_buffer_record_on(buf);
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_set_on(buf));
-	KUNIT_EXPECT_FALSE(test, rbx.record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buf));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buf));
 	KUNIT_EXPECT_NE(test, rbt_put_seq(buf, 103, 16), 0);
 	ring_buffer_record_enable(buf);
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buf));
 	KUNIT_EXPECT_EQ(test, rbt_put_seq(buf, 2, 16), 0);
 
 	/* Refused writes are neither entries nor dropped events. */
@@ -970,7 +843,7 @@ static void rbt_record_disable_cpu(struct kunit *test)
 	ring_buffer_record_disable_cpu(buf, c1);
 	ring_buffer_record_disable_cpu(buf, c1);
 	/* A per-CPU switch: the buffer as a whole stays on. */
-	KUNIT_EXPECT_TRUE(test, rbx.record_is_on(buf));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buf));
 
 	rbt_pin(test, c1);
 	KUNIT_EXPECT_NE(test, rbt_put_seq(buf, 100, 16), 0);
@@ -1197,8 +1070,8 @@ static void rbt_abs_time_stamps(struct kunit *test)
 
 	buf = rbt_alloc(test, 8 * PAGE_SIZE, RB_FL_OVERWRITE);
 	max = ring_buffer_max_event_size(buf);
-	rbx.set_time_stamp_abs(buf, true);
-	KUNIT_EXPECT_TRUE(test, rbx.time_stamp_abs(buf));
+	ring_buffer_set_time_stamp_abs(buf, true);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_time_stamp_abs(buf));
 	/* Each event carries an 8-byte absolute stamp: 8 bytes less of payload. */
 	KUNIT_EXPECT_EQ(test, ring_buffer_max_event_size(buf), max - 8);
 
@@ -1220,8 +1093,8 @@ static void rbt_abs_time_stamps(struct kunit *test)
 	rbt_expect(test, buf, rbt_cpu0(), 77, max - 16, ts[n - 1]);
 
 	/* Back to deltas, in the same buffer. */
-	rbx.set_time_stamp_abs(buf, false);
-	KUNIT_EXPECT_FALSE(test, rbx.time_stamp_abs(buf));
+	ring_buffer_set_time_stamp_abs(buf, false);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_time_stamp_abs(buf));
 	KUNIT_EXPECT_EQ(test, ring_buffer_max_event_size(buf), max);
 	for (i = 0; i < 3; i++)
 		ts[i] = ts[n - 1] + 1 + i * 1000;
@@ -1849,7 +1722,7 @@ static void rbt_read_page_abs(struct kunit *test)
 	u32 next = 0;
 
 	buf = rbt_alloc(test, 4 * PAGE_SIZE, RB_FL_OVERWRITE);
-	rbx.set_time_stamp_abs(buf, true);
+	ring_buffer_set_time_stamp_abs(buf, true);
 	rbt_put_run(buf, 0, 5, 32);
 	rpage = rbt_rpage(test, buf, cpu);
 	KUNIT_ASSERT_GE(test, ring_buffer_read_page(buf, rpage, PAGE_SIZE, cpu, 0), 0);
@@ -2217,18 +2090,5 @@ static struct kunit_suite rbt_resize_suite = {
 kunit_test_suites(&rbt_basic_suite, &rbt_time_suite, &rbt_percpu_suite,
 		  &rbt_modes_suite, &rbt_read_suite, &rbt_resize_suite);
 
-/* Runs before KUnit starts the suites (they run once the module is live). */
-static int __init ftt_rb_kunit_init(void)
-{
-	rbx_resolve();
-	return 0;
-}
-
-static void __exit ftt_rb_kunit_exit(void)
-{
-}
-
-module_init(ftt_rb_kunit_init);
-module_exit(ftt_rb_kunit_exit);
 MODULE_DESCRIPTION("KUnit tests of the ring buffer's in-kernel API");
 MODULE_LICENSE("GPL");
