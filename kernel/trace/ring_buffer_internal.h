@@ -444,11 +444,13 @@ void rb_set_order(struct trace_buffer *buffer, unsigned int order);
 /*
  * --- For ring_buffer_kunit.c ---
  *
- * Static functions the unit tests call.  The ring's helpers above that the
- * writer inlines stay static inlines, tested as they are; the functions of
- * ring_buffer.c declared above are exported to the tests there.
+ * Functions static but for KUnit that the unit tests call.  The ring's
+ * helpers above that the writer inlines stay static inlines, tested as
+ * they are; the functions of ring_buffer.c declared above are exported to
+ * the tests there.
  */
 #if IS_ENABLED(CONFIG_KUNIT)
+/* Context: cb->reader_lock held, or a ring no one else uses. */
 bool rb_take_page(struct rb_cpu *cb);
 #endif
 

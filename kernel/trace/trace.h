@@ -524,7 +524,10 @@ struct saved_tasks {
 };
 
 #if IS_ENABLED(CONFIG_KUNIT)
-/* For trace_tasks_kunit.c; on a cache of the caller's, no lock needed. */
+/*
+ * For trace_tasks_kunit.c.  Context: saved_tasks_lock held for the
+ * kernel's cache; none for a cache of the caller's own.
+ */
 struct saved_tasks *saved_tasks_alloc(unsigned int size);
 void saved_tasks_free(struct saved_tasks *st);
 struct saved_task *saved_task_lookup(struct saved_tasks *st, pid_t pid);
