@@ -40,6 +40,8 @@
  *                   trace_event= and tp_printk
  *   trace_events_ctl.c  set_event, available_events, set_event_pid,
  *                   set_event_notrace_pid and the event-fork option
+ *   trace_pid_set.c the pid set behind set_event_pid and
+ *                   set_event_notrace_pid (a data structure, no files)
  *   trace_export.c  the core's records described as events/ftrace/NAME
  *   trace_event_perf.c  perf's tracepoint PMU on top of events
  *   FILE_kunit.c    KUnit tests of FILE.c, each a module of its own
@@ -776,6 +778,20 @@ int trace_event_enable_disable(struct trace_event_file *file, int enable,
 			       int soft_disable);
 struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
+
+/*
+ * trace_pid_set.c: a set of pids (set_event_pid, set_event_notrace_pid).
+ * pid_set_copy(NULL) makes an empty set; pid_set_has(), pid_set_add() and
+ * pid_set_del() may run concurrently on a live set (probes, any context;
+ * pid_set_add() allocates with the gfp given); pid_set_next() walks it.
+ * Replacing a set under its readers is the user's job (RCU).
+ */
+void pid_set_free(struct trace_pid_list *set);
+bool pid_set_has(struct trace_pid_list *set, unsigned int pid);
+int pid_set_add(struct trace_pid_list *set, unsigned int pid, gfp_t gfp);
+void pid_set_del(struct trace_pid_list *set, unsigned int pid);
+long pid_set_next(struct trace_pid_list *set, unsigned long from);
+struct trace_pid_list *pid_set_copy(struct trace_pid_list *set);
 
 /*
  * trace_events_ctl.c: the control files of an array's events, made in the

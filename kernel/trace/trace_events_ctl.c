@@ -19,7 +19,8 @@
  * lists follow forks and exits.
  *
  * Everything here changes under event_mutex.  The lists are read without
- * locks: a write builds a new list and swaps it in (RCU).
+ * locks: a write builds a new list and swaps it in (RCU).  The lists
+ * themselves are pid sets (trace_pid_set.c).
  */
 
 #include <linux/ctype.h>
@@ -36,124 +37,6 @@
 #include <trace/events/sched.h>
 
 #include "trace.h"
-
-/* ------------------------------------------------------------------ */
-/* Pid sets                                                            */
-
-/*
- * A set of pids is a row of page-sized bitmaps, one per PID_SET_SPAN
- * consecutive pids, each allocated when the first pid of its range is
- * added.  Any pid the kernel can hand out (below PID_MAX_LIMIT, even after
- * pid_max is raised) fits.  Lookups are a load and a bit test.
- */
-#define PID_SET_SPAN	(PAGE_SIZE * BITS_PER_BYTE)
-#define PID_SET_PAGES	DIV_ROUND_UP(PID_MAX_LIMIT, PID_SET_SPAN)
-
-struct trace_pid_list {
-	unsigned long	*bits[PID_SET_PAGES];
-};
-
-static void pid_set_free(struct trace_pid_list *set)
-{
-	int i;
-
-	if (!set)
-		return;
-	for (i = 0; i < PID_SET_PAGES; i++)
-		free_page((unsigned long)set->bits[i]);
-	kfree(set);
-}
-
-static bool pid_set_has(struct trace_pid_list *set, unsigned int pid)
-{
-	unsigned long *bits;
-
-	if (pid >= PID_MAX_LIMIT)
-		return false;
-	bits = READ_ONCE(set->bits[pid / PID_SET_SPAN]);
-	return bits && test_bit(pid % PID_SET_SPAN, bits);
-}
-
-/*
- * The event-fork probe adds to a live set, possibly on several CPUs at
- * once: a missing bitmap is installed with cmpxchg and the loser frees
- * its page.  Bitmaps stay until the set is freed.
- */
-static int pid_set_add(struct trace_pid_list *set, unsigned int pid, gfp_t gfp)
-{
-	unsigned long **slot, *bits, *fresh;
-
-	if (pid >= PID_MAX_LIMIT)
-		return -EINVAL;
-	slot = &set->bits[pid / PID_SET_SPAN];
-	bits = READ_ONCE(*slot);
-	if (!bits) {
-		fresh = (unsigned long *)get_zeroed_page(gfp);
-		if (!fresh)
-			return -ENOMEM;
-		bits = cmpxchg(slot, NULL, fresh);
-		if (bits)
-			free_page((unsigned long)fresh);
-		else
-			bits = fresh;
-	}
-	set_bit(pid % PID_SET_SPAN, bits);
-	return 0;
-}
-
-static void pid_set_del(struct trace_pid_list *set, unsigned int pid)
-{
-	unsigned long *bits;
-
-	if (pid >= PID_MAX_LIMIT)
-		return;
-	bits = READ_ONCE(set->bits[pid / PID_SET_SPAN]);
-	if (bits)
-		clear_bit(pid % PID_SET_SPAN, bits);
-}
-
-/* The smallest pid of @set that is @from or more; -1 when none is. */
-static long pid_set_next(struct trace_pid_list *set, unsigned long from)
-{
-	unsigned long base, bit, *bits;
-
-	for (; from < PID_MAX_LIMIT; from = base + PID_SET_SPAN) {
-		base = from - from % PID_SET_SPAN;
-		bits = READ_ONCE(set->bits[from / PID_SET_SPAN]);
-		if (!bits)
-			continue;
-		bit = find_next_bit(bits, PID_SET_SPAN, from - base);
-		if (bit < PID_SET_SPAN)
-			return base + bit;
-	}
-	return -1;
-}
-
-/* A private copy of @set (an empty set for NULL) for a writer to extend. */
-static struct trace_pid_list *pid_set_copy(struct trace_pid_list *set)
-{
-	struct trace_pid_list *copy = kzalloc(sizeof(*copy), GFP_KERNEL);
-	unsigned long *from, *to;
-	int i, w;
-
-	if (!copy || !set)
-		return copy;
-	for (i = 0; i < PID_SET_PAGES; i++) {
-		from = READ_ONCE(set->bits[i]);
-		if (!from)
-			continue;
-		to = (unsigned long *)__get_free_page(GFP_KERNEL);
-		if (!to) {
-			pid_set_free(copy);
-			return NULL;
-		}
-		/* Word by word: fork and exit may flip bits meanwhile. */
-		for (w = 0; w < BITS_TO_LONGS(PID_SET_SPAN); w++)
-			to[w] = READ_ONCE(from[w]);
-		copy->bits[i] = to;
-	}
-	return copy;
-}
 
 /* ------------------------------------------------------------------ */
 /* Pid filtering                                                       */
