@@ -780,6 +780,29 @@ struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
 
 /*
+ * Can set_event, the enable files and the kernel API switch @call?  (The
+ * core's records of events/ftrace/ cannot, nor can events without reg.)
+ */
+static inline bool event_switchable(struct trace_event_call *call)
+{
+	return trace_event_name(call) && call->class && call->class->reg &&
+	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+/* "*" and the empty string mean "any" in the event-matching words: NULL. */
+static inline const char *any_if_star(const char *s)
+{
+	return s && (!*s || !strcmp(s, "*")) ? NULL : s;
+}
+
+/* Does any pid list of @tr (set_event_pid, set_event_notrace_pid) filter? */
+static inline bool array_pid_filtered(struct trace_array *tr)
+{
+	return rcu_access_pointer(tr->filtered_pids) ||
+	       rcu_access_pointer(tr->filtered_no_pids);
+}
+
+/*
  * trace_pid_set.c: a set of pids (set_event_pid, set_event_notrace_pid).
  * pid_set_copy(NULL) makes an empty set; pid_set_has(), pid_set_add() and
  * pid_set_del() may run concurrently on a live set (probes, any context;

@@ -90,19 +90,6 @@ static const char *event_system(struct trace_event_call *call)
 	return call->class->system;
 }
 
-/* Can set_event, the enable files and the kernel API switch it? */
-static bool event_switchable(struct trace_event_call *call)
-{
-	return trace_event_name(call) && call->class && call->class->reg &&
-	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
-}
-
-/* "*" and the empty string mean "any" in the event-matching words. */
-static const char *any_if_star(const char *s)
-{
-	return s && (!*s || !strcmp(s, "*")) ? NULL : s;
-}
-
 static void event_file_put(struct trace_event_file *file)
 {
 	if (atomic_dec_and_test(&file->ref))
@@ -121,13 +108,6 @@ static void event_file_flags(struct trace_event_file *file,
 			     unsigned long clear, unsigned long set)
 {
 	set_mask_bits(&file->flags, clear, set);
-}
-
-/* Does any pid list of @tr filter its events? */
-static bool array_pid_filtered(struct trace_array *tr)
-{
-	return rcu_access_pointer(tr->filtered_pids) ||
-	       rcu_access_pointer(tr->filtered_no_pids);
 }
 
 /*

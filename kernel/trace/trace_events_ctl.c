@@ -55,12 +55,6 @@ static struct trace_pid_list *pid_list_locked(struct trace_array *tr,
 					 lockdep_is_held(&event_mutex));
 }
 
-static bool pid_filtering(struct trace_array *tr)
-{
-	return rcu_access_pointer(tr->filtered_pids) ||
-	       rcu_access_pointer(tr->filtered_no_pids);
-}
-
 /* Would @pid's events be dropped?  With no list set, never. */
 static bool pid_dropped(struct trace_pid_list *only,
 			struct trace_pid_list *never, pid_t pid)
@@ -254,7 +248,7 @@ static int pid_list_replace(struct trace_array *tr, bool deny,
 {
 	struct trace_pid_list __rcu **slot = pid_slot(tr, deny);
 	struct trace_pid_list *old = pid_list_locked(tr, deny);
-	bool was = pid_filtering(tr);
+	bool was = array_pid_filtered(tr);
 	int cpu, ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -272,7 +266,7 @@ static int pid_list_replace(struct trace_array *tr, bool deny,
 			return ret;
 		}
 	}
-	if (pid_filtering(tr)) {
+	if (array_pid_filtered(tr)) {
 		on_each_cpu(pid_judge_current, tr, 1);
 		if (!was)
 			pid_filter_flags(tr, true);
@@ -284,7 +278,7 @@ static int pid_list_replace(struct trace_array *tr, bool deny,
 		return 0;
 	/* No probe may be looking at the old list, nor at the flags. */
 	tracepoint_synchronize_unregister();
-	if (!pid_filtering(tr))
+	if (!array_pid_filtered(tr))
 		for_each_possible_cpu(cpu)
 			*per_cpu_ptr(tr->ignore_pid, cpu) = false;
 	pid_set_free(old);
@@ -334,12 +328,6 @@ static ssize_t ctl_get_word(const char __user *ubuf, size_t cnt,
 	return used;
 }
 
-/* An empty name or "*" in "system:event" matches anything. */
-static const char *ctl_name_or_any(const char *name)
-{
-	return *name && strcmp(name, "*") ? name : NULL;
-}
-
 /*
  * One word written to set_event, "!" in front to disable:
  *   system:event   that event     (either side "" or "*": any)
@@ -359,23 +347,17 @@ static int ctl_apply_word(struct trace_array *tr, char *word)
 	colon = strchr(word, ':');
 	if (!colon) {
 		/* No event or system is called "" or "*". */
-		if (!ctl_name_or_any(word))
+		if (!any_if_star(word))
 			return -EINVAL;
 		return __ftrace_set_clr_event_nolock(tr, word, NULL, NULL, enable);
 	}
 	*colon = '\0';
-	return __ftrace_set_clr_event_nolock(tr, NULL, ctl_name_or_any(word),
-					     ctl_name_or_any(colon + 1), enable);
+	return __ftrace_set_clr_event_nolock(tr, NULL, any_if_star(word),
+					     any_if_star(colon + 1), enable);
 }
 
 /* ------------------------------------------------------------------ */
 /* set_event and available_events                                     */
-
-static bool ctl_can_enable(struct trace_event_call *call)
-{
-	return call->class && call->class->reg && trace_event_name(call) &&
-	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
-}
 
 /* The event file after @prev (the list head: the first) that a listing shows. */
 static struct trace_event_file *ctl_next_file(struct trace_array *tr,
@@ -386,7 +368,7 @@ static struct trace_event_file *ctl_next_file(struct trace_array *tr,
 
 	for (prev = prev->next; prev != &tr->events; prev = prev->next) {
 		file = list_entry(prev, struct trace_event_file, list);
-		if (!ctl_can_enable(file->event_call))
+		if (!event_switchable(file->event_call))
 			continue;
 		if (!enabled_only || (file->flags & EVENT_FILE_FL_ENABLED))
 			return file;
