@@ -20,8 +20,9 @@
  *   trace_instances.c  making and removing arrays (instances/, the kernel
  *                   API); trace_create_array_files() wires every part's
  *                   files into an array's directory
- *   trace_boot.c    the core's boot parameters and init; the top: it calls
- *                   down into the others and nothing calls it
+ *   trace_boot.c    every boot parameter (trace_event= included) and the
+ *                   init; the top: it calls down into the others and
+ *                   nothing calls it
  *   trace_readme.c  the README file
  *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
  *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
@@ -35,9 +36,14 @@
  *   trace_err_log.c error_log and tracing_log_err()
  *   trace_nop.c     the nop tracer
  *   trace_events.c  event tracing: the registry of trace_event_calls
- *                   (vmlinux and modules), events/ in every array (eventfs),
- *                   enabling, format files, the probe's reserve/commit,
- *                   trace_event= and tp_printk
+ *                   (vmlinux, modules, dynamic), every array's event files
+ *                   and their events/ directories (eventfs)
+ *   trace_event_enable.c  switching events on and off (and the kernel
+ *                   API for it), events/.../enable, event_mutex
+ *   trace_event_format.c  events/.../format, id, filter, header_page,
+ *                   header_event
+ *   trace_event_eval.c  TRACE_DEFINE_ENUM()/SIZEOF() in print fmt
+ *   trace_event_record.c  the probe's gate, reserve and commit; tp_printk
  *   trace_events_ctl.c  set_event, available_events, set_event_pid,
  *                   set_event_notrace_pid and the event-fork option
  *   trace_pid_set.c the pid set behind set_event_pid and
@@ -47,7 +53,7 @@
  *   FILE_kunit.c    KUnit tests of FILE.c, each a module of its own
  *                   (CONFIG_TRACING_KUNIT_TEST): trace_tasks_kunit.c...
  *
- * Locking: event_mutex (trace_events.c) guards the event registry and
+ * Locking: event_mutex (trace_event_enable.c) guards the event registry and
  * every array's event files; when both are needed it is taken before
  * tracing_lock, never after.  tracing_lock (a mutex) serialises every
  * change of a trace array's settings, the list of arrays and the tracer
@@ -759,12 +765,76 @@ struct trace_pid_list;
 int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
 /*
  * At trace_init(): registers vmlinux's events, gives the top level its
- * event files and enables the events of trace_event=.
+ * event files and follows the events of modules from then on.
  */
 void trace_event_init(void);
-/* The event list of a trace_instance= line (comma-separated words). */
-void trace_event_boot_enable(struct trace_array *tr, char *list);
 int event_trace_del_tracer(struct trace_array *tr);
+
+/*
+ * One system's directory in one array.  It lives while it is on the
+ * array's list or its eventfs directory is in use (ref counts both).
+ */
+struct trace_subsystem_dir {
+	struct list_head	list;		/* in trace_array.systems */
+	const char		*name;
+	struct trace_array	*tr;
+	struct eventfs_inode	*ei;
+	unsigned int		nr_events;
+	atomic_t		ref;
+	bool			no_enable;	/* format-only events (ftrace/) */
+	bool			removed;
+};
+
+static inline const char *event_system(struct trace_event_call *call)
+{
+	return call->class->system;
+}
+
+/* Clear, then set, bits of an event file's flags, atomically. */
+static inline void event_file_flags(struct trace_event_file *file,
+				    unsigned long clear, unsigned long set)
+{
+	set_mask_bits(&file->flags, clear, set);
+}
+
+/*
+ * trace_event_eval.c: eval_maps_apply() rewrites an event's print fmt
+ * with the TRACE_DEFINE_ENUM()/TRACE_DEFINE_SIZEOF() maps of its system,
+ * before the event is registered.
+ */
+void eval_maps_apply(struct trace_event_call *call,
+		     struct trace_eval_map **start,
+		     struct trace_eval_map **stop);
+#if IS_ENABLED(CONFIG_KUNIT)
+void eval_map_apply(char *fmt, const struct trace_eval_map *map);
+#endif
+
+/*
+ * trace_event_format.c: the operations of events/SYSTEM/EVENT/{format,id,
+ * filter}, events/SYSTEM/filter and events/header_{page,event}, which
+ * trace_events.c puts in the eventfs directories.
+ */
+extern const struct file_operations event_id_fops;
+extern const struct file_operations event_format_fops;
+extern const struct file_operations event_filter_fops;
+extern const struct file_operations system_filter_fops;
+extern const struct file_operations header_page_fops;
+extern const struct file_operations header_event_fops;
+
+/*
+ * trace_event_enable.c: switching events (below, and event_mutex) and the
+ * operations of the enable files events/enable, events/SYSTEM/enable and
+ * events/SYSTEM/EVENT/enable.
+ */
+extern const struct file_operations event_enable_fops;
+extern const struct file_operations system_enable_fops;
+extern const struct file_operations events_enable_fops;
+
+/*
+ * trace_event_record.c: tp_printk_init() turns on printing every event's
+ * commit when the kernel booted with tp_printk.  Context: trace_init().
+ */
+void tp_printk_init(void);
 /*
  * Enable (set 1) or disable (0) the events matching the three names in
  * one array; NULL or "*" matches anything.  match is compared with both
@@ -819,7 +889,9 @@ struct trace_pid_list *pid_set_copy(struct trace_pid_list *set);
 /*
  * trace_events_ctl.c: the control files of an array's events, made in the
  * array's directory (set_event, available_events, set_event_pid,
- * set_event_notrace_pid), and the pid filters' state.
+ * set_event_notrace_pid), and the pid filters' state.  The wiring file
+ * (trace_instances.c) makes them after events/ and frees the pid filters
+ * before event_trace_del_tracer(); both with event_mutex held.
  */
 void trace_events_ctl_create_files(struct trace_array *tr,
 				   struct dentry *parent);
@@ -827,7 +899,10 @@ void trace_events_ctl_free(struct trace_array *tr);
 /* Would a record by @task be filtered out in @tr?  (Also for fork.) */
 bool trace_event_pid_ignored(struct trace_array *tr, struct task_struct *task);
 
-/* trace_export.c: registers events/ftrace/ (the core's record formats). */
+/*
+ * trace_export.c: registers events/ftrace/ (the core's record formats).
+ * Context: trace_init(), after trace_event_init().
+ */
 int trace_export_init(void);
 
 /*

@@ -24,6 +24,8 @@ static char boot_options[MAX_TRACER_SIZE] __initdata;
 static char boot_clock[16] __initdata;
 static char boot_instances[COMMAND_LINE_SIZE] __initdata;
 static bool tracepoint_printk_stop_on_boot __initdata;
+/* The words of trace_event=, kept until the events are on. */
+static char boot_events[COMMAND_LINE_SIZE] __initdata;
 
 /* traceoff_on_warning: a WARN() stops the top level's recording. */
 int __disable_trace_on_warning;
@@ -141,6 +143,85 @@ static void __init trace_apply_option_list(struct trace_array *tr, char *list)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Events: trace_event= and the event lists of trace_instance=         */
+
+/*
+ * One word of trace_event= or of a trace_instance= event list, as
+ * set_event takes it: "system:event", "system:*" or "system:",
+ * "*:event" or ":event", or a bare name that is a system or an event.
+ */
+static int __init boot_event_word(struct trace_array *tr, char *word, int set)
+{
+	char *sub = strsep(&word, ":");
+
+	if (!word)
+		return __ftrace_set_clr_event_nolock(tr, sub, NULL, NULL, set);
+	return __ftrace_set_clr_event_nolock(tr, NULL, sub, word, set);
+}
+
+static void __init boot_enable_list(struct trace_array *tr, const char *list,
+				    bool off_first)
+{
+	char *copy, *rest, *word;
+
+	copy = kstrdup(list, GFP_KERNEL);
+	if (!copy)
+		return;
+	mutex_lock(&event_mutex);
+	rest = copy;
+	while ((word = strsep(&rest, ",")) != NULL) {
+		char *w = strim(word);
+		char *again;
+
+		if (!*w)
+			continue;
+		if (off_first) {
+			again = kstrdup(w, GFP_KERNEL);
+			if (again)
+				boot_event_word(tr, again, 0);
+			kfree(again);
+		}
+		if (boot_event_word(tr, w, 1))
+			pr_warn("failed to enable trace event: %s\n", w);
+	}
+	mutex_unlock(&event_mutex);
+	kfree(copy);
+}
+
+/**
+ * trace_event_boot_enable - enable the event list of a trace_instance=
+ * @tr: the instance
+ * @list: comma-separated set_event words
+ */
+static void __init trace_event_boot_enable(struct trace_array *tr, char *list)
+{
+	if (list && *list && !tracing_update_buffers(tr))
+		boot_enable_list(tr, list, false);
+}
+
+static int __init set_boot_events(char *str)
+{
+	strscpy(boot_events, str, sizeof(boot_events));
+	/* The top-level buffer is then allocated at its full size. */
+	global_trace.buffer_expanded = true;
+	return 1;
+}
+__setup("trace_event=", set_boot_events);
+
+/*
+ * The raw_syscalls events flag every task when their probe comes; pid 1
+ * did not exist at trace_init(), so the boot's events are switched off
+ * and on again once it does.
+ */
+static int __init boot_events_again(void)
+{
+	if (boot_events[0] && global_trace.events.next)
+		boot_enable_list(&global_trace, boot_events, true);
+	return 0;
+}
+early_initcall(boot_events_again);
+
 /*
  * One trace_instance= line: NAME[^traceoff][^traceprintk|^printk][,EVENTS].
  * EVENTS are set_event words separated by commas, enabled in the instance.
@@ -217,9 +298,19 @@ fail:
 	pr_err("tracing: no memory for the trace buffer, tracing disabled\n");
 }
 
+/*
+ * Called from start_kernel() after early_trace_init(), before any initcall:
+ * the events of vmlinux, the core's records as events/ftrace/ and the
+ * events of trace_event= are there before the first user process.
+ */
 void __init trace_init(void)
 {
+	tp_printk_init();
 	trace_event_init();
+	if (trace_export_init())
+		pr_warn("tracing: could not register events/ftrace\n");
+	if (boot_events[0] && global_trace.events.next)
+		boot_enable_list(&global_trace, boot_events, false);
 }
 
 static __init int tracer_init_tracefs(void)

@@ -157,7 +157,7 @@ static struct core_record core_records[] = {
 /**
  * trace_export_init - register the events of events/ftrace/
  *
- * Called once by the event layer's init, after vmlinux's events.
+ * Called once by trace_init() (trace_boot.c), after vmlinux's events.
  *
  * Return: 0, or the first error of trace_add_event_call() (the other
  * records are still registered).

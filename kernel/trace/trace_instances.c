@@ -57,8 +57,9 @@ static void trace_create_array_files(struct trace_array *tr)
 	trace_options_create_files(tr, d);
 	trace_tracers_create_files(tr, d);
 	trace_create_cpu_dirs(tr);
-	/* events/ and the event control files (trace_events.c). */
+	/* events/ (trace_events.c), then the event control files. */
 	event_trace_add_tracer(d, tr);
+	trace_events_ctl_create_files(tr, d);
 }
 
 static void trace_array_free(struct trace_array *tr)
@@ -125,6 +126,7 @@ static int trace_array_remove(struct trace_array *tr)
 			t->reset(tr);
 		tracer_put(t);
 	}
+	trace_events_ctl_free(tr);
 	event_trace_del_tracer(tr);
 	list_del(&tr->list);
 	tracefs_remove(tr->dir);
