@@ -362,7 +362,7 @@ struct trace_event_file {
 };
 
 /*
- * The slow half of the probe's gate (trace_events.c).  Returns true when the record must not be written (soft-disabled, or the
+ * The slow half of the probe's gate (trace_event_record.c).  Returns true when the record must not be written (soft-disabled, or the
  * current task is filtered out by set_event_pid/set_event_notrace_pid).
  * Also runs the event's triggers in trigger mode.
  */
@@ -399,7 +399,11 @@ struct ring_buffer_event *trace_event_buffer_lock_reserve(struct trace_buffer **
 							  int type, unsigned long size,
 							  unsigned int ctx);
 
-/* Registering and describing events (trace_events.c). */
+/*
+ * Registering and describing events (trace_events.c; trace_event_reg()
+ * and the switches below it in trace_event_enable.c,
+ * trace_event_get_offsets() in trace_event_format.c).
+ */
 int trace_event_reg(struct trace_event_call *event, enum trace_reg type,
 		    void *data);
 int trace_event_raw_init(struct trace_event_call *call);
@@ -448,7 +452,10 @@ const char *trace_print_hex_dump_seq(struct trace_seq *p,
 				     int rowsize, int groupsize,
 				     const void *buf, size_t len, bool ascii);
 
-/* The kernel's event list and the lock that guards it (trace_events.c). */
+/*
+ * The kernel's event list (trace_events.c) and the lock that guards it
+ * (trace_event_enable.c).
+ */
 extern struct mutex event_mutex;
 extern struct list_head ftrace_events;
 

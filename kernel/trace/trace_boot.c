@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Boot: the tracing core's kernel command-line parameters (trace_buf_size=,
- * trace_options=, trace_clock=, trace_instance=, ftrace_dump_on_oops,
- * tp_printk, traceoff_on_warning) and the initialisation that applies them:
- * early_trace_init() from start_kernel(), trace_init() for events, and
- * tracer_init_tracefs() once tracefs can take files.
+ * Boot: the kernel command-line parameters of tracing (trace_buf_size=,
+ * trace_options=, trace_clock=, trace_instance= with its event lists,
+ * trace_event=, ftrace_dump_on_oops, tp_printk, traceoff_on_warning) and
+ * the initialisation that applies them: early_trace_init() from
+ * start_kernel(), trace_init() for events (vmlinux's, events/ftrace/ and
+ * those of trace_event=), and tracer_init_tracefs() once tracefs can
+ * take files.
  *
  * This is the top of the core: it calls into the files below it to set
- * them up, and nothing calls back into it.  Events take their own boot
- * parameters (trace_event= and friends, trace_events.c).
+ * them up, and nothing calls back into it.
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
