@@ -11,7 +11,8 @@
  *
  * This file only rewrites strings.  Which events and which tables, and
  * when, is the registry's business (trace_events.c); nothing here keeps
- * the maps (there is no eval_map file yet).
+ * the maps (there is no eval_map file yet).  The rewriting is tested by
+ * trace_event_eval_kunit.c.
  */
 
 #define pr_fmt(fmt) "tracing: " fmt
