@@ -822,32 +822,24 @@ extern const struct file_operations header_page_fops;
 extern const struct file_operations header_event_fops;
 
 /*
- * trace_event_enable.c: switching events (below, and event_mutex) and the
- * operations of the enable files events/enable, events/SYSTEM/enable and
+ * trace_event_enable.c: switching events, event_mutex, and the operations
+ * of the enable files events/enable, events/SYSTEM/enable and
  * events/SYSTEM/EVENT/enable.
- */
-extern const struct file_operations event_enable_fops;
-extern const struct file_operations system_enable_fops;
-extern const struct file_operations events_enable_fops;
-
-/*
- * trace_event_record.c: tp_printk_init() turns on printing every event's
- * commit when the kernel booted with tp_printk.  Context: trace_init().
- */
-void tp_printk_init(void);
-/*
- * Enable (set 1) or disable (0) the events matching the three names in
- * one array; NULL or "*" matches anything.  match is compared with both
- * the system and the event name (set_event's word without a colon).
- * Returns 0 when at least one event matched, else -EINVAL.  Caller holds
- * event_mutex.
+ *
+ * __ftrace_set_clr_event_nolock() enables (set 1) or disables (0) the
+ * events matching the three names in one array; NULL, "" or "*" matches
+ * anything, and match is compared with both the system and the event
+ * name (set_event's word without a colon).  Returns 0 when at least one
+ * event matched, else -EINVAL.  find_event_file() finds a switchable
+ * event's file by system and name.  Context: event_mutex held.
  */
 int __ftrace_set_clr_event_nolock(struct trace_array *tr, const char *match,
 				  const char *sub, const char *event, int set);
-int trace_event_enable_disable(struct trace_event_file *file, int enable,
-			       int soft_disable);
 struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
+extern const struct file_operations event_enable_fops;
+extern const struct file_operations system_enable_fops;
+extern const struct file_operations events_enable_fops;
 
 /*
  * Can set_event, the enable files and the kernel API switch @call?  (The
@@ -873,6 +865,12 @@ static inline bool array_pid_filtered(struct trace_array *tr)
 }
 
 /*
+ * trace_event_record.c: tp_printk_init() turns on printing every event's
+ * commit when the kernel booted with tp_printk.  Context: trace_init().
+ */
+void tp_printk_init(void);
+
+/*
  * trace_pid_set.c: a set of pids (set_event_pid, set_event_notrace_pid).
  * pid_set_copy(NULL) makes an empty set; pid_set_has(), pid_set_add() and
  * pid_set_del() may run concurrently on a live set (probes, any context;
@@ -896,8 +894,6 @@ struct trace_pid_list *pid_set_copy(struct trace_pid_list *set);
 void trace_events_ctl_create_files(struct trace_array *tr,
 				   struct dentry *parent);
 void trace_events_ctl_free(struct trace_array *tr);
-/* Would a record by @task be filtered out in @tr?  (Also for fork.) */
-bool trace_event_pid_ignored(struct trace_array *tr, struct task_struct *task);
 
 /*
  * trace_export.c: registers events/ftrace/ (the core's record formats).

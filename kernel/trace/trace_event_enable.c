@@ -110,8 +110,8 @@ EXPORT_SYMBOL_GPL(trace_event_reg);
  * Return: 0, -ENODEV for a removed event, -EINVAL for one that cannot be
  * switched, or the error of registering the probe.
  */
-int trace_event_enable_disable(struct trace_event_file *file, int enable,
-			       int soft_disable)
+static int trace_event_enable_disable(struct trace_event_file *file,
+				      int enable, int soft_disable)
 {
 	struct trace_event_call *call = file->event_call;
 	unsigned long flags = file->flags;

@@ -74,7 +74,8 @@ static bool pid_dropped(struct trace_pid_list *only,
  * Return: true when set_event_pid is set and lacks @task, or when
  * set_event_notrace_pid has it.
  */
-bool trace_event_pid_ignored(struct trace_array *tr, struct task_struct *task)
+static bool trace_event_pid_ignored(struct trace_array *tr,
+				    struct task_struct *task)
 {
 	struct trace_pid_list *only, *never;
 
