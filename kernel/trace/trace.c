@@ -124,23 +124,6 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 	return event;
 }
 
-/**
- * ftrace_now - the current time on a CPU's clock of the top-level buffer
- * @cpu: the CPU (the buffer's clock does not depend on it)
- *
- * Return: the top-level buffer's clock, normalised like its records.
- */
-u64 ftrace_now(int cpu)
-{
-	u64 ts;
-
-	if (!global_trace.buffer)
-		return trace_clock_local();
-	ts = ring_buffer_time_stamp(global_trace.buffer);
-	ring_buffer_normalize_time_stamp(global_trace.buffer, cpu, &ts);
-	return ts;
-}
-
 /* ------------------------------------------------------------------ */
 /* Trace arrays: lookup, pinning, on/off                               */
 

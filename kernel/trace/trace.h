@@ -629,12 +629,11 @@ int trace_resize_locked(struct trace_array *tr, unsigned long size, int cpu);
 int trace_clock_lookup(const char *name);
 
 /*
- * trace_buffer_files.c: the buffer's files and tracing_set_clock(), which
- * takes the readers' lock and then tracing_lock.
+ * trace_buffer_files.c: the buffer's files (trace_clock's write takes the
+ * readers' lock and then tracing_lock).
  * trace_buffer_create_files() and trace_buffer_create_cpu_files() make an
  * array's files and one CPU's.  Context: tracing_lock held.
  */
-int tracing_set_clock(struct trace_array *tr, const char *clockstr);
 void trace_buffer_create_files(struct trace_array *tr, struct dentry *dir);
 void trace_buffer_create_cpu_files(struct trace_array *tr, struct dentry *dir,
 				   long cpu);
@@ -644,23 +643,21 @@ extern unsigned long tracing_thresh;
 
 /*
  * trace_tracers.c: the tracer registry and the tracer files.
- * register_tracer(), unregister_tracer() and tracing_set_tracer() take
- * tracing_lock.  tracer_put() drops an array's use of its tracer (and the
+ * register_tracer() and unregister_tracer() take tracing_lock.  tracer_put() drops an array's use of its tracer (and the
  * module pin); Context: tracing_lock held.
  */
 int register_tracer(struct tracer *type);
 void unregister_tracer(struct tracer *type);
 /* trace_nop.c: the tracer of every array that runs none. */
 extern struct tracer nop_trace;
-int tracing_set_tracer(struct trace_array *tr, const char *name);
 void tracer_put(struct tracer *t);
 /* Context: tracing_lock held. */
 void trace_tracers_create_files(struct trace_array *tr, struct dentry *dir);
 
 /*
  * trace_options.c: option changes (trace_options, options/NAME,
- * trace_options=) and the option files.  set_tracer_flag() needs
- * tracing_lock held; trace_set_options() takes it.
+ * trace_options=) and the option files.  trace_set_options() takes
+ * tracing_lock.
  * trace_printk_dest_to() makes @tr the one array trace_printk() writes
  * to.  Context: tracing_lock held.
  * trace_add_tracer_opts() and trace_del_tracer_opts() make and remove
@@ -668,7 +665,6 @@ void trace_tracers_create_files(struct trace_array *tr, struct dentry *dir);
  * trace_free_tracer_opts() drops an array's option sets when it is freed,
  * no file of it being open any more.
  */
-int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled);
 int trace_set_options(struct trace_array *tr, char *option);
 void trace_printk_dest_to(struct trace_array *tr);
 void trace_add_tracer_opts(struct trace_array *tr, struct tracer *t);
@@ -676,8 +672,6 @@ void trace_del_tracer_opts(struct trace_array *tr, struct tracer *t);
 void trace_free_tracer_opts(struct trace_array *tr);
 /* Context: tracing_lock held. */
 void trace_options_create_files(struct trace_array *tr, struct dentry *dir);
-
-u64 ftrace_now(int cpu);
 
 /*
  * trace_read.c: readers.  The iterator walks every CPU's buffer in

@@ -68,7 +68,7 @@ void trace_printk_dest_to(struct trace_array *tr)
  * Return: 0, or -EINVAL when the option does not apply to @tr or the
  * tracer refuses the change.
  */
-int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
+static int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
 {
 	struct tracer *t = tr->current_trace;
 

@@ -141,7 +141,7 @@ static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
 	return 0;
 }
 
-int tracing_set_tracer(struct trace_array *tr, const char *name)
+static int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	struct tracer *t;
 	int ret;
