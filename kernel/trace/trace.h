@@ -820,15 +820,15 @@ extern const struct file_operations header_event_fops;
  * of the enable files events/enable, events/SYSTEM/enable and
  * events/SYSTEM/EVENT/enable.
  *
- * __ftrace_set_clr_event_nolock() enables (set 1) or disables (0) the
+ * trace_set_clr_event_locked() enables (set 1) or disables (0) the
  * events matching the three names in one array; NULL, "" or "*" matches
  * anything, and match is compared with both the system and the event
  * name (set_event's word without a colon).  Returns 0 when at least one
  * event matched, else -EINVAL.  find_event_file() finds a switchable
  * event's file by system and name.  Context: event_mutex held.
  */
-int __ftrace_set_clr_event_nolock(struct trace_array *tr, const char *match,
-				  const char *sub, const char *event, int set);
+int trace_set_clr_event_locked(struct trace_array *tr, const char *match,
+			       const char *sub, const char *event, int set);
 struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
 extern const struct file_operations event_enable_fops;

@@ -157,8 +157,8 @@ static int __init boot_event_word(struct trace_array *tr, char *word, int set)
 	char *sub = strsep(&word, ":");
 
 	if (!word)
-		return __ftrace_set_clr_event_nolock(tr, sub, NULL, NULL, set);
-	return __ftrace_set_clr_event_nolock(tr, NULL, sub, word, set);
+		return trace_set_clr_event_locked(tr, sub, NULL, NULL, set);
+	return trace_set_clr_event_locked(tr, NULL, sub, word, set);
 }
 
 static void __init boot_enable_list(struct trace_array *tr, const char *list,

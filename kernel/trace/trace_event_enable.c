@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Switching events on and off: trace_event_enable_disable() for one event
- * file, __ftrace_set_clr_event_nolock() for those matching a set_event
+ * file, trace_set_clr_event_locked() for those matching a set_event
  * word, the kernel's API on top of them (trace_array_set_clr_event(),
  * trace_get_event_file()...), and the enable files of events/ (events/enable,
  * events/SYSTEM/enable, events/SYSTEM/EVENT/enable).
@@ -171,7 +171,7 @@ static int trace_event_enable_disable(struct trace_event_file *file,
 }
 
 /**
- * __ftrace_set_clr_event_nolock - switch the events matching set_event's names
+ * trace_set_clr_event_locked - switch the events matching set_event's names
  * @tr: the array
  * @match: a system or event name (set_event's word without a colon)
  * @sub: the system
@@ -186,8 +186,8 @@ static int trace_event_enable_disable(struct trace_event_file *file,
  * Return: 0 when at least one event matched and switched, the first error
  * of switching one, or -EINVAL when none matched.
  */
-int __ftrace_set_clr_event_nolock(struct trace_array *tr, const char *match,
-				  const char *sub, const char *event, int set)
+int trace_set_clr_event_locked(struct trace_array *tr, const char *match,
+			       const char *sub, const char *event, int set)
 {
 	struct trace_event_file *file;
 	int ret = -EINVAL, err = 0;
@@ -263,7 +263,7 @@ int trace_array_set_clr_event(struct trace_array *tr, const char *system,
 	if (!tr)
 		return -ENOENT;
 	mutex_lock(&event_mutex);
-	ret = __ftrace_set_clr_event_nolock(tr, NULL, system, event, enable);
+	ret = trace_set_clr_event_locked(tr, NULL, system, event, enable);
 	mutex_unlock(&event_mutex);
 	return ret;
 }
@@ -514,8 +514,8 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 		ret = -ENODEV;
 	else
 		ret = tracing_update_buffers(dir->tr) ?:
-		      __ftrace_set_clr_event_nolock(dir->tr, NULL, dir->name,
-						    NULL, on);
+		      trace_set_clr_event_locked(dir->tr, NULL, dir->name,
+						 NULL, on);
 	mutex_unlock(&event_mutex);
 	if (ret)
 		return ret;
@@ -556,7 +556,7 @@ static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
 		return ret;
 	mutex_lock(&event_mutex);
 	ret = tracing_update_buffers(tr) ?:
-	      __ftrace_set_clr_event_nolock(tr, NULL, NULL, NULL, on);
+	      trace_set_clr_event_locked(tr, NULL, NULL, NULL, on);
 	mutex_unlock(&event_mutex);
 	if (ret)
 		return ret;

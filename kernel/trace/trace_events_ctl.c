@@ -350,11 +350,11 @@ static int ctl_apply_word(struct trace_array *tr, char *word)
 		/* No event or system is called "" or "*". */
 		if (!any_if_star(word))
 			return -EINVAL;
-		return __ftrace_set_clr_event_nolock(tr, word, NULL, NULL, enable);
+		return trace_set_clr_event_locked(tr, word, NULL, NULL, enable);
 	}
 	*colon = '\0';
-	return __ftrace_set_clr_event_nolock(tr, NULL, any_if_star(word),
-					     any_if_star(colon + 1), enable);
+	return trace_set_clr_event_locked(tr, NULL, any_if_star(word),
+					  any_if_star(colon + 1), enable);
 }
 
 /* ------------------------------------------------------------------ */
@@ -480,7 +480,7 @@ static int set_event_open(struct inode *inode, struct file *filp)
 
 	if (!ret && ctl_truncating(filp)) {
 		mutex_lock(&event_mutex);
-		__ftrace_set_clr_event_nolock(tr, NULL, NULL, NULL, 0);
+		trace_set_clr_event_locked(tr, NULL, NULL, NULL, 0);
 		mutex_unlock(&event_mutex);
 	}
 	return ret;
