@@ -436,9 +436,17 @@ struct buffer_data_page *rb_alloc_dp(int cpu, unsigned int order);
 void rb_free_dp(struct buffer_data_page *dp, unsigned int order);
 int rb_alloc_arrays(int cpu, unsigned int n, unsigned int order,
 		    unsigned int from, atomic64_t **slots, struct rb_page **pages);
+/*
+ * rb_init_ring() lays out an empty ring whose lpns start at @base, and
+ * rb_clear_stats() zeroes a ring's counts.  Context: a ring nobody sees
+ * yet, or one whose writers are quiesced (record_disabled raised and an
+ * RCU grace period passed), with its reader_lock held.
+ */
 void rb_init_ring(struct rb_cpu *cb, unsigned long base);
 void rb_clear_stats(struct rb_cpu *cb);
+/* Sub-buffers for @size bytes of data: between 2 and RB_MAX_PAGES - 2. */
 unsigned int rb_slots_for(struct trace_buffer *buffer, unsigned long size);
+/* Context: as rb_init_ring(), for every CPU of @buffer. */
 void rb_set_order(struct trace_buffer *buffer, unsigned int order);
 
 /*

@@ -611,6 +611,7 @@ void trace_record_kernel_stack(struct trace_array *tr,
 /*
  * The top-level buffer starts tiny and gets its full size the first time
  * something is going to trace (a tracer, a size written, trace_printk).
+ * Context: process; takes tracing_lock.
  */
 int tracing_update_buffers(struct trace_array *tr);
 /* The size of a new array's buffer (trace_buf_size=). */
@@ -759,7 +760,8 @@ struct trace_pid_list;
 int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
 /*
  * At trace_init(): registers vmlinux's events, gives the top level its
- * event files and follows the events of modules from then on.
+ * event files and follows the events of modules from then on.  Context:
+ * boot, once; takes event_mutex.
  */
 void trace_event_init(void);
 int event_trace_del_tracer(struct trace_array *tr);
