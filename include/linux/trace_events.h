@@ -418,7 +418,7 @@ struct trace_event_file *trace_get_event_file(const char *instance,
 					      const char *event);
 void trace_put_event_file(struct trace_event_file *file);
 
-/* The output side of an event (trace_output.c). */
+/* The output side of an event (trace_event_print.c). */
 int trace_raw_output_prep(struct trace_iterator *iter,
 			  struct trace_event *trace_event);
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)

@@ -28,6 +28,10 @@
  *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
  *   trace_output.c  turning one record into text: headers, the context
  *                   columns, raw/hex/bin, printers of the core's records
+ *   trace_event_types.c  the registry of record types and their printers
+ *                   (register_trace_event()), trace_event_sem
+ *   trace_event_print.c  the output side of TRACE_EVENT(): the runtime of
+ *                   TP_printk() and the __print_*() helpers
  *   trace_seq.c     the trace_seq text buffer
  *   trace_printk.c  trace_printk()/trace_puts(), printk_formats
  *   trace_stackrec.c  kernel and user stack records (the stacktrace and
@@ -715,7 +719,14 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);
 /* Registers the printers of the core's record types at boot. */
 int init_trace_output(void);
-/* Record type numbers past __TRACE_LAST_TYPE, for register_trace_event(). */
+
+/*
+ * trace_event_types.c: the registry of record types (register_trace_event(),
+ * ftrace_find_event() in <linux/trace_events.h>).  Readers hold
+ * trace_event_sem for reading while they format records, so that no
+ * type's printers are unregistered under them; registering takes it for
+ * writing.
+ */
 extern struct rw_semaphore trace_event_sem;
 
 /*

@@ -13,9 +13,9 @@
  * same for events made at run time (events/ftrace/, later probes).
  *
  * Record types of events that went away are not handed out again by
- * register_trace_event() (see trace_output.c), so their records left in a
- * buffer print as an unknown type instead of being decoded with someone
- * else's layout; buffers are never wiped for it.
+ * register_trace_event() (see trace_event_types.c), so their records
+ * left in a buffer print as an unknown type instead of being decoded with
+ * someone else's layout; buffers are never wiped for it.
  *
  * The files.  Each array has events/ made with eventfs, which creates an
  * inode only when a name is looked up: an event costs one trace_event_file
