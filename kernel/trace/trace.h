@@ -24,6 +24,8 @@
  *                   init; the top: it calls down into the others and
  *                   nothing calls it
  *   trace_readme.c  the README file
+ *   trace_iter.c    what the readers share: the merge iterator over the
+ *                   CPUs' buffers, the consumers' lock, poll
  *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
  *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
  *   trace_output.c  turning one record into text: headers, the context
@@ -679,19 +681,28 @@ void trace_free_tracer_opts(struct trace_array *tr);
 void trace_options_create_files(struct trace_array *tr, struct dentry *dir);
 
 /*
- * trace_read.c: readers.  The iterator walks every CPU's buffer in
- * timestamp order.  A peeked record is in iter->ent/cpu/ts/ent_size.
+ * trace_iter.c: what every reader shares.  The iterator walks every CPU's
+ * buffer in timestamp order; a peeked record is in
+ * iter->ent/cpu/ts/ent_size.  trace_iter_setup() points an iterator at an
+ * array.  The consumers of an array's buffer (trace_pipe, trace_pipe_raw)
+ * take turns through trace_consumers_lock(); so does whatever frees or
+ * empties the buffer's pages.  Context: process, may sleep (the trace
+ * file's iterator allocates); ftrace_dump() uses the iterator with
+ * interrupts off and a buffer of its own.
  */
+void trace_iter_setup(struct trace_iterator *iter, struct trace_array *tr,
+		      int cpu, bool annotate);
 void *trace_find_next_entry_inc(struct trace_iterator *iter);
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 					  int *ent_cpu, u64 *ent_ts);
 void trace_consume(struct trace_iterator *iter);
+int trace_empty(struct trace_iterator *iter);
 void trace_consumers_lock(struct trace_array *tr);
 void trace_consumers_unlock(struct trace_array *tr);
-int trace_empty(struct trace_iterator *iter);
-void trace_init_global_iter(struct trace_iterator *iter);
-void tracing_reset_online_cpus(struct trace_buffer *buffer);
-void tracing_reset_all(struct trace_array *tr);
+__poll_t trace_poll(struct trace_array *tr, int cpu, struct file *file,
+		    poll_table *pt);
+
+/* trace_read.c: the readers' files. */
 extern const struct file_operations tracing_fops;
 extern const struct file_operations tracing_pipe_fops;
 extern const struct file_operations tracing_buffers_fops;
