@@ -27,7 +27,9 @@
  *   trace_iter.c    what the readers share: the merge iterator over the
  *                   CPUs' buffers, the consumers' lock, poll
  *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
- *                   files (trace_pipe_raw with splice, stats), ftrace_dump()
+ *                   files (trace_pipe_raw with splice, stats)
+ *   trace_dump.c    ftrace_dump(): the buffer to the console on panic,
+ *                   oops and sysrq-z (ftrace_dump_on_oops)
  *   trace_output.c  turning one record into text: headers, the context
  *                   columns, raw/hex/bin, printers of the core's records
  *   trace_event_types.c  the registry of record types and their printers
@@ -710,7 +712,8 @@ extern const struct file_operations tracing_stats_fops;
 /* Creates per_cpu/cpuN/{trace,trace_pipe,trace_pipe_raw,stats} for one CPU. */
 void trace_create_cpu_read_files(struct trace_array *tr, struct dentry *d_cpu,
 				 long cpu);
-/* Sets up the die/panic notifiers of ftrace_dump_on_oops. */
+
+/* trace_dump.c: sets up the die/panic notifiers of ftrace_dump_on_oops. */
 void trace_dump_init(void);
 
 /*
