@@ -26,8 +26,8 @@
  *   trace_readme.c  the README file
  *   trace_iter.c    what the readers share: the merge iterator over the
  *                   CPUs' buffers, the consumers' lock, poll
- *   trace_read.c    readers: the trace and trace_pipe files, per-CPU
- *                   files (trace_pipe_raw with splice, stats)
+ *   trace_read.c    the text readers: trace and trace_pipe (also per CPU)
+ *   trace_pipe_raw.c  per_cpu/cpuN/trace_pipe_raw (read, splice) and stats
  *   trace_dump.c    ftrace_dump(): the buffer to the console on panic,
  *                   oops and sysrq-z (ftrace_dump_on_oops)
  *   trace_output.c  turning one record into text: headers, the context
@@ -704,14 +704,20 @@ void trace_consumers_unlock(struct trace_array *tr);
 __poll_t trace_poll(struct trace_array *tr, int cpu, struct file *file,
 		    poll_table *pt);
 
-/* trace_read.c: the readers' files. */
-extern const struct file_operations tracing_fops;
-extern const struct file_operations tracing_pipe_fops;
-extern const struct file_operations tracing_buffers_fops;
-extern const struct file_operations tracing_stats_fops;
-/* Creates per_cpu/cpuN/{trace,trace_pipe,trace_pipe_raw,stats} for one CPU. */
-void trace_create_cpu_read_files(struct trace_array *tr, struct dentry *d_cpu,
+/*
+ * trace_read.c: the trace and trace_pipe files of an array and of one of
+ * its CPUs (per_cpu/cpuN).  Context: tracing_lock held.
+ */
+void trace_read_create_files(struct trace_array *tr, struct dentry *dir);
+void trace_read_create_cpu_files(struct trace_array *tr, struct dentry *d_cpu,
 				 long cpu);
+
+/*
+ * trace_pipe_raw.c: per_cpu/cpuN/trace_pipe_raw and stats.
+ * Context: tracing_lock held.
+ */
+void trace_pipe_raw_create_cpu_files(struct trace_array *tr,
+				     struct dentry *d_cpu, long cpu);
 
 /* trace_dump.c: sets up the die/panic notifiers of ftrace_dump_on_oops. */
 void trace_dump_init(void);

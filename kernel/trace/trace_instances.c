@@ -38,7 +38,8 @@ static void trace_create_cpu_dirs(struct trace_array *tr)
 		if (!d)
 			continue;
 		trace_buffer_create_cpu_files(tr, d, cpu);
-		trace_create_cpu_read_files(tr, d, cpu);
+		trace_read_create_cpu_files(tr, d, cpu);
+		trace_pipe_raw_create_cpu_files(tr, d, cpu);
 	}
 }
 
@@ -47,9 +48,7 @@ static void trace_create_array_files(struct trace_array *tr)
 {
 	struct dentry *d = tr->dir;
 
-	trace_create_file("trace", TRACE_MODE_WRITE, d, tr, &tracing_fops);
-	trace_create_file("trace_pipe", TRACE_MODE_READ, d, tr,
-			  &tracing_pipe_fops);
+	trace_read_create_files(tr, d);
 	trace_buffer_create_files(tr, d);
 	trace_marker_create_files(tr, d);
 	trace_err_log_create_files(tr, d);
