@@ -26,11 +26,12 @@
  *   trace_readme.c  the README file
  *   trace_iter.c    what the readers share: the merge iterator over the
  *                   CPUs' buffers, the consumers' lock, poll
- *   trace_read.c    the text readers: trace and trace_pipe (also per CPU)
+ *   trace_read.c    the text readers: trace (and its header) and trace_pipe,
+ *                   also per CPU
  *   trace_pipe_raw.c  per_cpu/cpuN/trace_pipe_raw (read, splice) and stats
  *   trace_dump.c    ftrace_dump(): the buffer to the console on panic,
  *                   oops and sysrq-z (ftrace_dump_on_oops)
- *   trace_output.c  turning one record into text: headers, the context
+ *   trace_output.c  turning one record into text: symbols, the context
  *                   columns, raw/hex/bin, printers of the core's records
  *   trace_event_types.c  the registry of record types and their printers
  *                   (register_trace_event()), trace_event_sem
@@ -728,8 +729,6 @@ void trace_dump_init(void);
  * printk-msg-only, latency-format) and returns what the printer did.
  */
 enum print_line_t print_trace_line(struct trace_iterator *iter);
-/* The "# tracer: ..." block and column header of the trace file. */
-void trace_print_header(struct seq_file *m, struct trace_iterator *iter);
 /* Prints "lost events" notes and the like between records. */
 void trace_print_lost_events(struct trace_iterator *iter);
 int trace_print_context(struct trace_iterator *iter);

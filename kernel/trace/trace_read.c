@@ -3,8 +3,8 @@
  * The text readers of a trace array's buffer, at the top of the array
  * and per CPU:
  *
- *   trace           text of every record, oldest first, without consuming
- *                   ("echo > trace" empties the buffer)
+ *   trace           text of every record, oldest first, without consuming,
+ *                   under a header ("echo > trace" empties the buffer)
  *   trace_pipe      the same text, consumed as it is read; blocks
  *
  * Both walk records through the merge iterator of trace_iter.c, which
@@ -14,6 +14,7 @@
  */
 #include <linux/slab.h>
 #include <linux/uio.h>
+#include <linux/utsname.h>
 
 #include "trace.h"
 
@@ -46,6 +47,179 @@ static void trace_seq_cut(struct trace_seq *s, unsigned int len)
 {
 	s->seq.len = len;
 	s->full = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* the header of the trace file                                       */
+
+/* Records in the buffer now, and ever written to it (the lost included). */
+static void count_entries(struct trace_iterator *iter, unsigned long *in_buf,
+			  unsigned long *written)
+{
+	struct trace_buffer *buffer = iter->buffer ?: iter->tr->buffer;
+	unsigned long n;
+	int cpu;
+
+	*in_buf = 0;
+	*written = 0;
+	if (!buffer)
+		return;
+	for_each_possible_cpu(cpu) {
+		n = ring_buffer_entries_cpu(buffer, cpu);
+		*in_buf += n;
+		*written += n + ring_buffer_overrun_cpu(buffer, cpu);
+	}
+}
+
+static void print_entries_line(struct seq_file *m,
+			       struct trace_iterator *iter)
+{
+	unsigned long in_buf, written;
+
+	count_entries(iter, &in_buf, &written);
+	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
+		   in_buf, written, num_online_cpus());
+}
+
+/* Column header without the flag columns (irq-info off). */
+static void print_plain_columns(struct seq_file *m, bool tgid)
+{
+	seq_printf(m, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n",
+		   tgid ? "   TGID   " : "");
+	seq_printf(m, "#              | |      %s   |         |         |\n",
+		   tgid ? "     |    " : "");
+}
+
+/* Column header with the legend of the flag columns. */
+static void print_irq_columns(struct seq_file *m, bool tgid)
+{
+	static const char * const legend[] = {
+		"  _-----=> irqs-off/BH-disabled",
+		" / _----=> need-resched",
+		"| / _---=> hardirq/softirq",
+		"|| / _--=> preempt-depth",
+		"||| / _-=> migrate-disable",
+		"|||| /     delay",
+	};
+	/* The tgid column is 10 characters wider. */
+	const char *pad = tgid ? "            " : "  ";
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(legend); i++)
+		seq_printf(m, "#%28s%s%s\n", "", pad, legend[i]);
+	seq_printf(m, "#           TASK-PID  %s CPU#  |||||  TIMESTAMP  FUNCTION\n",
+		   tgid ? "     TGID   " : "  ");
+	seq_printf(m, "#              | |    %s   |   |||||     |         |\n",
+		   tgid ? "       |    " : "  ");
+}
+
+static const char *preempt_model_name(void)
+{
+	if (preempt_model_none())
+		return "server";
+	if (preempt_model_voluntary())
+		return "desktop";
+	if (preempt_model_full())
+		return "preempt";
+	if (preempt_model_rt())
+		return "preempt_rt";
+	return "unknown";
+}
+
+/* 68 dashes under the title of the latency format. */
+#define LATENCY_RULE \
+	"--------------------------------------------------------------------"
+
+/*
+ * The block the latency format starts with.  The worst latency and its
+ * task are those of a latency tracer's saved trace; there is none here,
+ * so a tracer that keeps one (print_max) shows tr->max_latency and the
+ * task fields read as zero.
+ */
+static void print_latency_block(struct seq_file *m,
+				struct trace_iterator *iter)
+{
+	struct tracer *tracer = iter->trace ?: iter->tr->current_trace;
+	unsigned long latency = 0;
+	unsigned long in_buf, written;
+
+	if (tracer->print_max)
+		latency = iter->tr->max_latency / NSEC_PER_USEC;
+	count_entries(iter, &in_buf, &written);
+
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer->name,
+		   init_utsname()->release);
+	seq_printf(m, "# %s\n", LATENCY_RULE);
+	/* The four numbers after the model are reserved: always 0. */
+	seq_printf(m, "# latency: %lu us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   latency, in_buf, written, preempt_model_name());
+	if (IS_ENABLED(CONFIG_SMP))
+		seq_printf(m, " #P:%d", num_online_cpus());
+	seq_puts(m, ")\n"
+		 "#    -----------------\n"
+		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
+		 "#    -----------------\n"
+		 "#\n");
+}
+
+static void print_latency_columns(struct seq_file *m)
+{
+	seq_puts(m,
+		 "#                    _------=> CPU#            \n"
+		 "#                   / _-----=> irqs-off/BH-disabled\n"
+		 "#                  | / _----=> need-resched    \n"
+		 "#                  || / _---=> hardirq/softirq \n"
+		 "#                  ||| / _--=> preempt-depth   \n"
+		 "#                  |||| / _-=> migrate-disable \n"
+		 "#                  ||||| /     delay           \n"
+		 "#  cmd     pid     |||||| time  |   caller     \n"
+		 "#     \\   /        ||||||  \\    |    /       \n");
+}
+
+/* What follows "# tracer:" unless the tracer prints its own header. */
+static void print_default_header(struct seq_file *m,
+				 struct trace_iterator *iter)
+{
+	u64 flags = iter->tr->flags;
+	bool verbose = flags & TRACE_ITER(VERBOSE);
+	bool tgid = flags & TRACE_ITER(RECORD_TGID);
+
+	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
+		return;
+
+	if (iter->iter_flags & TRACE_FILE_LAT_FMT) {
+		if (trace_empty(iter))
+			return;
+		print_latency_block(m, iter);
+		if (!verbose)
+			print_latency_columns(m);
+		return;
+	}
+
+	if (verbose)
+		return;
+	print_entries_line(m, iter);
+	if (flags & TRACE_ITER(IRQ_INFO))
+		print_irq_columns(m, tgid);
+	else
+		print_plain_columns(m, tgid);
+}
+
+/*
+ * The top of the trace file: "# tracer: NAME" and then the tracer's own
+ * header or the default one (counts and column legend, in the form the
+ * options ask for).
+ */
+static void trace_print_header(struct seq_file *m,
+			       struct trace_iterator *iter)
+{
+	struct tracer *tracer = iter->trace ?: iter->tr->current_trace;
+
+	seq_printf(m, "# tracer: %s\n#\n", tracer->name);
+	if (tracer->print_header)
+		tracer->print_header(m);
+	else
+		print_default_header(m, iter);
 }
 
 /* ------------------------------------------------------------------ */
