@@ -727,15 +727,9 @@ void trace_dump_init(void);
  * trace_output.c: one record at a time into iter->seq.
  * print_trace_line() picks the mode from the options (bin, hex, raw,
  * printk-msg-only, latency-format) and returns what the printer did.
+ * Context: trace_event_sem held for reading (ftrace_dump() excepted).
  */
 enum print_line_t print_trace_line(struct trace_iterator *iter);
-/* Prints "lost events" notes and the like between records. */
-void trace_print_lost_events(struct trace_iterator *iter);
-int trace_print_context(struct trace_iterator *iter);
-int trace_print_lat_context(struct trace_iterator *iter);
-void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
-			 bool offset);
-int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);
 /* Registers the printers of the core's record types at boot. */
 int init_trace_output(void);
 

@@ -39,8 +39,8 @@
  * An address with no symbol prints as 0x followed by at least 8 hex
  * digits.
  */
-void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
-			 bool offset)
+static void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
+				bool offset)
 {
 #ifdef CONFIG_KALLSYMS
 	char name[KSYM_SYMBOL_LEN];
@@ -68,7 +68,8 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
  * by the raw address.  A zero address is printed as "0".  Returns false
  * once @s is full.
  */
-int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags)
+static int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
+			    u64 sym_flags)
 {
 	if (!ip) {
 		trace_seq_putc(s, '0');
@@ -198,7 +199,7 @@ static void print_timestamp(struct trace_iterator *iter, u64 ts)
  *
  * Return: 0 if iter->seq overflowed, 1 otherwise.
  */
-int trace_print_context(struct trace_iterator *iter)
+static int trace_print_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	struct trace_entry *entry = iter->ent;
@@ -298,7 +299,7 @@ static void print_lat_times(struct trace_iterator *iter, u64 next_ts)
  *
  * Return: 0 if iter->seq overflowed, 1 otherwise.
  */
-int trace_print_lat_context(struct trace_iterator *iter)
+static int trace_print_lat_context(struct trace_iterator *iter)
 {
 	struct trace_seq *s = &iter->seq;
 	char comm[TASK_COMM_LEN];
@@ -333,7 +334,7 @@ int trace_print_lat_context(struct trace_iterator *iter)
  * the ring buffer dropped records of iter->cpu just before iter->ent.
  * print_trace_line() calls it first thing.
  */
-void trace_print_lost_events(struct trace_iterator *iter)
+static void trace_print_lost_events(struct trace_iterator *iter)
 {
 	if (!iter->lost_events)
 		return;
