@@ -24,7 +24,7 @@ static struct dentry *instances_dir;
 
 static void trace_create_cpu_dirs(struct trace_array *tr)
 {
-	char name[16];
+	char name[24];	/* "cpu" and any long */
 	long cpu;
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", tr->dir);
