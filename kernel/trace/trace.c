@@ -487,6 +487,28 @@ int trace_single_release(struct inode *inode, struct file *filp)
 }
 
 /**
+ * trace_read_switch - what a 0/1 switch file (enable, options/NAME) is written
+ * @ubuf: what user space writes
+ * @cnt: its length
+ * @on: set to 0 or 1
+ *
+ * Return: 0, or -EINVAL for a number other than 0 or 1, or the parse error.
+ */
+int trace_read_switch(const char __user *ubuf, size_t cnt, int *on)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	*on = val;
+	return 0;
+}
+
+/**
  * trace_single_write_cmd - the write of a trace_single_open() file
  * @filp: the file
  * @ubuf: what user space writes: one short command

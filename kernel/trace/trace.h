@@ -467,6 +467,8 @@ ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
 int trace_single_open(struct inode *inode, struct file *filp,
 		      int (*show)(struct seq_file *m, void *v));
 int trace_single_release(struct inode *inode, struct file *filp);
+/* A write of 0 or 1 to a switch file (enable, options/NAME). */
+int trace_read_switch(const char __user *ubuf, size_t cnt, int *on);
 /*
  * The write of such a file that takes one short command (a clock, an
  * option): @apply gets the array and the command, NUL-terminated.

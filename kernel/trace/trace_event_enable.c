@@ -349,20 +349,6 @@ EXPORT_SYMBOL_GPL(trace_put_event_file);
 /* ------------------------------------------------------------------ */
 /* The enable files of events/                                         */
 
-/* What an enable file writes: 0 or 1, anything else is -EINVAL. */
-static int read_switch(const char __user *ubuf, size_t cnt, int *on)
-{
-	unsigned long val;
-	int ret;
-
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (ret)
-		return ret;
-	if (val > 1)
-		return -EINVAL;
-	*on = val;
-	return 0;
-}
 
 /*
  * "?": no event to count, "0"/"1": all off/on, "X": some of each.  An
@@ -438,7 +424,7 @@ static ssize_t event_enable_write(struct file *filp, const char __user *ubuf,
 	struct trace_event_file *file = filp->private_data;
 	int on, ret;
 
-	ret = read_switch(ubuf, cnt, &on);
+	ret = trace_read_switch(ubuf, cnt, &on);
 	if (ret)
 		return ret;
 	mutex_lock(&event_mutex);
@@ -506,7 +492,7 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 	struct trace_subsystem_dir *dir = filp->private_data;
 	int on, ret;
 
-	ret = read_switch(ubuf, cnt, &on);
+	ret = trace_read_switch(ubuf, cnt, &on);
 	if (ret)
 		return ret;
 	mutex_lock(&event_mutex);
@@ -551,7 +537,7 @@ static ssize_t events_enable_write(struct file *filp, const char __user *ubuf,
 	struct trace_array *tr = filp->private_data;
 	int on, ret;
 
-	ret = read_switch(ubuf, cnt, &on);
+	ret = trace_read_switch(ubuf, cnt, &on);
 	if (ret)
 		return ret;
 	mutex_lock(&event_mutex);

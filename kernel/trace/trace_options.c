@@ -297,14 +297,11 @@ static ssize_t option_file_write(struct file *filp, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_option_file *of = filp->private_data;
-	unsigned long val;
-	int ret;
+	int val, ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = trace_read_switch(ubuf, cnt, &val);
 	if (ret)
 		return ret;
-	if (val > 1)
-		return -EINVAL;
 	mutex_lock(&tracing_lock);
 	if (!of->opt)
 		ret = set_tracer_flag(of->tr, BIT_ULL(of->bit), val);
