@@ -933,4 +933,35 @@ void trace_instances_init(void);
 /* trace_readme.c: the README file.  Context: tracing_lock held. */
 void trace_readme_create_files(struct dentry *dir);
 
+/*
+ * ---- Issue 16: the interfaces between filters, triggers and snapshots ----
+ * Declared here first so the three can be built side by side; each part
+ * defines its own and may add to it, but these names and meanings hold.
+ *
+ * Filters (trace_filter.c compiles, trace_filter_eval.c runs).  A filter
+ * is compiled once, when written, for one event's fields; running it
+ * parses and allocates nothing.  trace_filter_create() returns 0 and the
+ * filter, or a negative errno (upstream's) and, with @tr non-NULL, an
+ * error_log entry in @tr as upstream writes it.  trace_filter_match() is
+ * safe in any context, NMI included.  A filter that a running event may
+ * still see is freed with trace_filter_free_rcu(), which does not wait;
+ * trace_filter_free() is for one nobody else ever saw.
+ */
+struct event_filter;
+
+int trace_filter_create(struct trace_array *tr, struct trace_event_call *call,
+			const char *str, struct event_filter **filterp);
+bool trace_filter_match(const struct event_filter *filter, const void *rec);
+void trace_filter_free(struct event_filter *filter);
+void trace_filter_free_rcu(struct event_filter *filter);
+
+/*
+ * Snapshots (trace_snapshot.c).  tracing_alloc_snapshot_instance() gives
+ * @tr its second buffer (may sleep; 0 or -errno);
+ * tracing_snapshot_instance() swaps it with the live one, in any context
+ * but NMI, as the snapshot trigger and tracing_snapshot() do.
+ */
+int tracing_alloc_snapshot_instance(struct trace_array *tr);
+void tracing_snapshot_instance(struct trace_array *tr);
+
 #endif /* _KERNEL_TRACE_TRACE_H */
