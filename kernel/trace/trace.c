@@ -486,6 +486,23 @@ int trace_single_release(struct inode *inode, struct file *filp)
 	return single_release(inode, filp);
 }
 
+/* The write of a file a write empties: the open emptied it already. */
+ssize_t trace_write_ignore(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	return cnt;
+}
+
+/* Readers seek in their seq_file; a writer has nothing to seek in. */
+loff_t trace_truncate_lseek(struct file *filp, loff_t offset, int whence)
+{
+	if (!(filp->f_mode & FMODE_READ)) {
+		filp->f_pos = 0;
+		return 0;
+	}
+	return seq_lseek(filp, offset, whence);
+}
+
 /**
  * trace_read_switch - what a 0/1 switch file (enable, options/NAME) is written
  * @ubuf: what user space writes

@@ -467,6 +467,14 @@ ssize_t trace_copy_cmd(char *buf, size_t size, const char __user *ubuf,
 int trace_single_open(struct inode *inode, struct file *filp,
 		      int (*show)(struct seq_file *m, void *v));
 int trace_single_release(struct inode *inode, struct file *filp);
+/*
+ * For the files that a write empties (trace, error_log): the open did the
+ * emptying when it saw O_TRUNC, so the text written is taken and dropped,
+ * and a seek is a seq_file seek for readers and a rewind for writers.
+ */
+ssize_t trace_write_ignore(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos);
+loff_t trace_truncate_lseek(struct file *filp, loff_t offset, int whence);
 /* A write of 0 or 1 to a switch file (enable, options/NAME). */
 int trace_read_switch(const char __user *ubuf, size_t cnt, int *on);
 /*

@@ -171,20 +171,6 @@ static int err_log_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static ssize_t err_log_write(struct file *file, const char __user *ubuf,
-			     size_t cnt, loff_t *ppos)
-{
-	return cnt;
-}
-
-static loff_t err_log_llseek(struct file *file, loff_t offset, int whence)
-{
-	if (file->f_mode & FMODE_READ)
-		return seq_lseek(file, offset, whence);
-	file->f_pos = 0;
-	return 0;
-}
-
 static int err_log_release(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
@@ -198,8 +184,8 @@ static int err_log_release(struct inode *inode, struct file *file)
 static const struct file_operations tracing_err_log_fops = {
 	.open		= err_log_open,
 	.read		= seq_read,
-	.write		= err_log_write,
-	.llseek		= err_log_llseek,
+	.write		= trace_write_ignore,
+	.llseek		= trace_truncate_lseek,
 	.release	= err_log_release,
 };
 

@@ -438,28 +438,13 @@ static int tracing_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* Writing is only there to allow "echo > trace"; the text is ignored. */
-static ssize_t tracing_write_ignore(struct file *file, const char __user *ubuf,
-				    size_t count, loff_t *ppos)
-{
-	return count;
-}
-
-static loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
-{
-	if (file->f_mode & FMODE_READ)
-		return seq_lseek(file, offset, whence);
-	file->f_pos = 0;
-	return 0;
-}
-
 static const struct file_operations tracing_fops = {
 	.open		= tracing_open,
 	.read		= seq_read,
 	.read_iter	= seq_read_iter,
 	.splice_read	= copy_splice_read,
-	.write		= tracing_write_ignore,
-	.llseek		= tracing_lseek,
+	.write		= trace_write_ignore,
+	.llseek		= trace_truncate_lseek,
 	.release	= tracing_release,
 };
 
