@@ -29,9 +29,9 @@ DEFINE_MUTEX(event_mutex);
 
 /*
  * A module or a dynamic event must stay while a kernel user holds one of
- * its files (trace_get_event_file()).
+ * its files (trace_get_event_file()) or a trigger may switch it.
  */
-static bool event_call_hold(struct trace_event_call *call)
+bool event_call_hold(struct trace_event_call *call)
 {
 	if (call->flags & TRACE_EVENT_FL_DYNAMIC) {
 		atomic_inc(&call->refcnt);
@@ -40,7 +40,7 @@ static bool event_call_hold(struct trace_event_call *call)
 	return try_module_get(call->module);
 }
 
-static void event_call_release(struct trace_event_call *call)
+void event_call_release(struct trace_event_call *call)
 {
 	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
 		atomic_dec(&call->refcnt);
@@ -110,8 +110,8 @@ EXPORT_SYMBOL_GPL(trace_event_reg);
  * Return: 0, -ENODEV for a removed event, -EINVAL for one that cannot be
  * switched, or the error of registering the probe.
  */
-static int trace_event_enable_disable(struct trace_event_file *file,
-				      int enable, int soft_disable)
+int trace_event_enable_disable(struct trace_event_file *file, int enable,
+			       int soft_disable)
 {
 	struct trace_event_call *call = file->event_call;
 	unsigned long flags = file->flags;
