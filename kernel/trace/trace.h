@@ -368,6 +368,8 @@ struct trace_array {
 	struct trace_pid_list __rcu *filtered_no_pids;	/* set_event_notrace_pid */
 	/* Per CPU: the task running there is filtered out by the pid lists. */
 	bool __percpu		*ignore_pid;
+	/* events/ftrace/print once it had a trigger (trace_triggers.c). */
+	struct trace_event_file	*marker_file;
 };
 
 extern struct trace_array global_trace;
@@ -971,5 +973,113 @@ void trace_filter_free_rcu(struct event_filter *filter);
  */
 int tracing_alloc_snapshot_instance(struct trace_array *tr);
 void tracing_snapshot_instance(struct trace_array *tr);
+
+/*
+ * Triggers (trace_triggers.c): events/SYSTEM/EVENT/trigger and the list of
+ * triggers hung on each trace_event_file; trace_trigger_run.c runs them
+ * (event_triggers_call(), event_triggers_post()).  The commands
+ * are not known to it: each registers a struct trigger_cmd into its table
+ * (trace_trigger_cmds.c the basic ones; hist later).
+ *
+ * A trigger is "post" when it runs after its event's record is committed
+ * (or dropped: soft-disabled, filtered out); the others run before.  One
+ * with a filter, or of a command that needs the record, makes its event
+ * EVENT_FILE_FL_TRIGGER_COND: such an event builds its record even when it
+ * keeps none (in the filters' scratch area), and runs all its triggers
+ * from the commit.  Otherwise the triggers run from the probe's gate
+ * (the post ones from the commit when a record is written).
+ */
+struct event_trigger;
+
+/* What the running trigger may look at. */
+struct trigger_ctx {
+	void			*rec;		/* the record, or NULL */
+	unsigned int		trace_ctx;	/* the record's context */
+	unsigned long		from;		/* a stack trace starts past */
+	int			skip;		/* ... this function and skip more */
+};
+
+enum {
+	TRIGGER_CMD_POST	= BIT(0),	/* runs after the record */
+	TRIGGER_CMD_PARAM	= BIT(1),	/* cmd:PARAM[:N], PARAM required */
+	TRIGGER_CMD_NEEDS_REC	= BIT(2),	/* always needs the record */
+};
+
+/*
+ * A trigger command.  kind: two triggers of one kind on one event are
+ * the same trigger (a second is refused with -EEXIST, '!' of either
+ * removes it); same() narrows that (enable_event: the same target).
+ * parse() takes PARAM (TRIGGER_CMD_PARAM) and leaves what follows it
+ * (the count) in *param.  attach() runs before the trigger goes live,
+ * detach() once no event can run it any more; both under event_mutex.
+ * ready() says whether the trigger would change anything (a count is not
+ * used up when it would not).  show() prints what comes between the name
+ * and the count when the trigger file is read.  Only name and fire are
+ * required.
+ */
+struct trigger_cmd {
+	struct list_head	list;
+	const char		*name;
+	unsigned int		kind;
+	unsigned int		flags;		/* TRIGGER_CMD_* */
+	int			(*parse)(struct event_trigger *t, char **param);
+	bool			(*same)(const struct event_trigger *a,
+					const struct event_trigger *b);
+	int			(*attach)(struct event_trigger *t);
+	void			(*detach)(struct event_trigger *t);
+	bool			(*ready)(struct event_trigger *t);
+	void			(*fire)(struct event_trigger *t,
+					const struct trigger_ctx *ctx);
+	void			(*show)(struct seq_file *m,
+					struct event_trigger *t);
+};
+
+/* One trigger on one event, on file->triggers (RCU; event_mutex). */
+struct event_trigger {
+	struct list_head	list;
+	const struct trigger_cmd *cmd;
+	struct trace_event_file	*file;		/* the event it is on */
+	long			count;		/* fires left; -1: no limit */
+	struct event_filter	*filter;	/* NULL: always */
+	char			*filter_str;
+	void			*private;	/* the command's */
+	struct list_head	dead;		/* waiting to be freed */
+};
+
+/* Which triggers event_triggers_call() runs. */
+#define TRIGGERS_PRE	BIT(0)
+#define TRIGGERS_POST	BIT(1)
+
+/*
+ * Run @file's triggers of @which.  Those with a filter run only with a
+ * record (ctx->rec) that matches.  Called with TRIGGERS_PRE alone and a
+ * record that the commit may take away, it returns the post triggers
+ * due, for event_triggers_post() after the commit.  Context: any, NMI
+ * included; no lock.
+ */
+unsigned long event_triggers_call(struct trace_event_file *file,
+				  const struct trigger_ctx *ctx,
+				  unsigned int which);
+void event_triggers_post(struct trace_event_file *file,
+			 const struct trigger_ctx *ctx, unsigned long due);
+/* Context: boot (commands register once, before any trigger file opens). */
+int trigger_cmd_register(struct trigger_cmd *cmd);
+/*
+ * Remove every trigger of @file: its event is going (module unload,
+ * instance removal).  Context: event_mutex held; may sleep.
+ */
+void trace_triggers_drop(struct trace_event_file *file);
+/* events/SYSTEM/EVENT/trigger, which trace_events.c puts in place. */
+extern const struct file_operations event_trigger_fops;
+
+/*
+ * trace_event_enable.c, for triggers: switch @file on or off for a plain
+ * user or a soft-mode one (see there); pin and unpin an event's module
+ * (or dynamic event).  Context: event_mutex held.
+ */
+int trace_event_enable_disable(struct trace_event_file *file, int enable,
+			       int soft_disable);
+bool event_call_hold(struct trace_event_call *call);
+void event_call_release(struct trace_event_call *call);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

@@ -7,8 +7,8 @@
  * task filtered out by the pid lists, then reserves its record with
  * trace_event_buffer_reserve(), fills the fields and commits with
  * trace_event_buffer_commit(), which also saves the task's name, adds the
- * stack records the options ask for, and prints the event when the
- * kernel booted with tp_printk.  No lock is taken on this path, and
+ * stack records the options ask for, prints the event when the kernel
+ * booted with tp_printk and runs the triggers that follow a record.  No lock is taken on this path, and
  * nothing here runs unless a probe does.
  *
  * The registry of events, their files and switching them on and off are
@@ -65,9 +65,20 @@ static noinline void event_printk(struct trace_event_buffer *fbuffer)
 	raw_spin_unlock_irqrestore(&tp_printk_lock, flags);
 }
 
+/*
+ * The triggers' stack traces start at the caller of the tracepoint: past
+ * this file's function, the probe and the tracepoint's iterator.
+ */
+#define TRIGGER_STACK_SKIP	3
+
 /**
  * trace_event_file_gate - the slow half of a probe's first test
  * @file: the event file the probe runs for
+ *
+ * Runs the event's triggers that need no record: all of them when no
+ * record will be written, else those that go before it (the commit runs
+ * the others).  An event whose triggers need the record (TRIGGER_COND)
+ * is let through: its commit runs them all and decides what is kept.
  *
  * Return: true when the record must not be written: the event is
  * soft-disabled, or the task is filtered out by set_event_pid or
@@ -77,14 +88,25 @@ bool trace_event_file_gate(struct trace_event_file *file)
 {
 	unsigned long flags = READ_ONCE(file->flags);
 	bool __percpu *ignore;
+	bool drop = false;
 
-	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
-		return true;
-	if (flags & EVENT_FILE_FL_PID_FILTER) {
+	if (flags & EVENT_FILE_FL_SOFT_DISABLED) {
+		drop = true;
+	} else if (flags & EVENT_FILE_FL_PID_FILTER) {
 		ignore = READ_ONCE(file->tr->ignore_pid);
-		return ignore && this_cpu_read(*ignore);
+		drop = ignore && this_cpu_read(*ignore);
 	}
-	return false;
+	if (flags & EVENT_FILE_FL_TRIGGER_MODE) {
+		struct trigger_ctx ctx = {
+			.trace_ctx	= tracing_gen_ctx_dec(),
+			.from		= _THIS_IP_,
+			.skip		= TRIGGER_STACK_SKIP,
+		};
+
+		event_triggers_call(file, &ctx, drop ?
+				    TRIGGERS_PRE | TRIGGERS_POST : TRIGGERS_PRE);
+	}
+	return drop;
 }
 EXPORT_SYMBOL_GPL(trace_event_file_gate);
 
@@ -146,6 +168,17 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		/* From the tracepoint's caller: past us, probe and iterator. */
 		ftrace_trace_stack(tr, fbuffer->buffer, fbuffer->trace_ctx, 3);
 		ftrace_trace_userstack(tr, fbuffer->buffer, fbuffer->trace_ctx);
+	}
+	if (unlikely(READ_ONCE(fbuffer->trace_file->flags) &
+		     EVENT_FILE_FL_TRIGGER_MODE)) {
+		struct trigger_ctx ctx = {
+			.rec		= fbuffer->entry,
+			.trace_ctx	= fbuffer->trace_ctx,
+			.from		= _THIS_IP_,
+			.skip		= TRIGGER_STACK_SKIP,
+		};
+
+		event_triggers_call(fbuffer->trace_file, &ctx, TRIGGERS_POST);
 	}
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);

@@ -26,8 +26,9 @@
  * valid after the event is removed, and every operation checks
  * EVENT_FILE_FL_FREED (or dir->removed) under event_mutex before it looks
  * at the event itself.  The files' operations are those of
- * trace_event_enable.c (the enable files) and trace_event_format.c (the
- * others); this file only puts them in the directories.
+ * trace_event_enable.c (the enable files), trace_triggers.c (trigger) and
+ * trace_event_format.c (the others); this file only puts them in the
+ * directories.  A file that goes loses its triggers first.
  *
  * Not here: switching events on and off (trace_event_enable.c), what the
  * probes call to record (trace_event_record.c), print fmt's eval maps
@@ -139,6 +140,12 @@ static int event_entry(const char *name, umode_t *mode, void **data,
 					 &event_filter_fops;
 	} else if (!strcmp(name, "format")) {
 		*fops = &event_format_fops;
+	} else if (!strcmp(name, "trigger")) {
+		/* Of the core's records, only print (trace_marker) has one. */
+		if (!event_switchable(call) && call->event.type != TRACE_PRINT)
+			return 0;
+		*mode = TRACE_MODE_WRITE;
+		*fops = &event_trigger_fops;
 	} else {
 		/* Upstream shows no id for the core's records without reg. */
 		if (!call->event.type || !call->class->reg)
@@ -178,6 +185,7 @@ static const struct eventfs_entry event_entries[] = {
 	{ .name = "format",	.callback = event_entry },
 	{ .name = "id",		.callback = event_entry,
 	  .release = event_ei_release },
+	{ .name = "trigger",	.callback = event_entry },
 };
 
 static void system_dir_mkdir(struct trace_subsystem_dir *dir)
@@ -289,6 +297,7 @@ static void event_file_unlink(struct trace_event_file *file,
 {
 	struct trace_event_call *call = file->event_call;
 
+	trace_triggers_drop(file);
 	if (file->flags & EVENT_FILE_FL_ENABLED)
 		call->class->reg(call, TRACE_REG_UNREGISTER, file);
 	atomic_set(&file->sm_ref, 0);

@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event triggers: the events/SYSTEM/EVENT/trigger files, the table of
+ * commands and the list of triggers each event file carries.
+ *
+ * A line written to a trigger file reads
+ *
+ *	[!]NAME[:PARAM][:N] [if FILTER]
+ *
+ * NAME picks a command from the table the commands register into
+ * (trigger_cmd_register(); the basic ones are in trace_trigger_cmds.c).
+ * PARAM is the command's own (enable_event's SYSTEM:EVENT), N a count of
+ * firings, FILTER an event filter on the triggering event's fields.  '!'
+ * removes the trigger of that command (the count and filter are not
+ * looked at), and removing one that is not there is not an error.
+ *
+ * Each trigger is an event_trigger on its event file's list.  Writers of
+ * the list hold event_mutex; the event path (trace_trigger_run.c) walks
+ * it under RCU and takes no lock.  A trigger is complete (command
+ * attached, filter compiled) before list_add_rcu() publishes it; one
+ * taken off the list is freed only after
+ * tracepoint_synchronize_unregister(), and its command's detach() runs
+ * only then too, so a running event never sees a half-gone trigger or a
+ * target being released under it.
+ *
+ * An event with triggers is in trigger mode (tm_ref counts its triggers):
+ * its probe is registered in soft mode even when the event is off, so the
+ * triggers run without the event recording anything.
+ *
+ * Not here: running the triggers (trace_trigger_run.c), the commands
+ * (trace_trigger_cmds.c), filters (trace_filter.c), switching events
+ * (trace_event_enable.c).
+ */
+
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/* The commands, in the order they registered; written only at boot. */
+static LIST_HEAD(trigger_cmds);
+static DEFINE_MUTEX(trigger_cmds_lock);
+
+/**
+ * trigger_cmd_register - add a command to the trigger table
+ * @cmd: the command; lives for ever
+ *
+ * Return: 0, or -EBUSY when a command of that name is there already.
+ */
+int trigger_cmd_register(struct trigger_cmd *cmd)
+{
+	struct trigger_cmd *c;
+	int ret = 0;
+
+	mutex_lock(&trigger_cmds_lock);
+	list_for_each_entry(c, &trigger_cmds, list) {
+		if (!strcmp(c->name, cmd->name)) {
+			ret = -EBUSY;
+			break;
+		}
+	}
+	if (!ret)
+		list_add_tail(&cmd->list, &trigger_cmds);
+	mutex_unlock(&trigger_cmds_lock);
+	return ret;
+}
+
+static struct trigger_cmd *trigger_cmd_find(const char *name)
+{
+	struct trigger_cmd *c, *found = NULL;
+
+	mutex_lock(&trigger_cmds_lock);
+	list_for_each_entry(c, &trigger_cmds, list) {
+		if (!strcmp(c->name, name)) {
+			found = c;
+			break;
+		}
+	}
+	mutex_unlock(&trigger_cmds_lock);
+	return found;
+}
+
+/* ------------------------------------------------------------------ */
+/* Adding and removing                                                 */
+
+static void trigger_free(struct event_trigger *t)
+{
+	kfree(t->filter_str);
+	kfree(t);
+}
+
+static bool trigger_needs_rec(struct event_trigger *t)
+{
+	return t->filter || (t->cmd->flags & TRIGGER_CMD_NEEDS_REC);
+}
+
+/* TRIGGER_COND follows the triggers that need the record. */
+static void trigger_update_cond(struct trace_event_file *file)
+{
+	struct event_trigger *t;
+	bool cond = false;
+
+	list_for_each_entry(t, &file->triggers, list)
+		cond |= trigger_needs_rec(t);
+	event_file_flags(file, EVENT_FILE_FL_TRIGGER_COND,
+			 cond ? EVENT_FILE_FL_TRIGGER_COND : 0);
+}
+
+/*
+ * The first trigger puts its event in trigger mode (its probe registered
+ * in soft mode), the last takes it out.
+ */
+static int trigger_mode_get(struct trace_event_file *file)
+{
+	int ret;
+
+	if (atomic_inc_return(&file->tm_ref) > 1)
+		return 0;
+	event_file_flags(file, 0, EVENT_FILE_FL_TRIGGER_MODE);
+	/* The core's records (events/ftrace/print) have no probe. */
+	if (!event_switchable(file->event_call))
+		return 0;
+	ret = trace_event_enable_disable(file, 1, 1);
+	if (ret) {
+		atomic_dec(&file->tm_ref);
+		event_file_flags(file, EVENT_FILE_FL_TRIGGER_MODE, 0);
+	}
+	return ret;
+}
+
+static void trigger_mode_put(struct trace_event_file *file)
+{
+	if (atomic_dec_return(&file->tm_ref) > 0)
+		return;
+	event_file_flags(file, EVENT_FILE_FL_TRIGGER_MODE, 0);
+	if (event_switchable(file->event_call))
+		trace_event_enable_disable(file, 0, 1);
+}
+
+static bool trigger_same(const struct event_trigger *a,
+			 const struct event_trigger *b)
+{
+	if (a->cmd->kind != b->cmd->kind)
+		return false;
+	return !a->cmd->same || a->cmd->same(a, b);
+}
+
+static struct event_trigger *trigger_find(struct trace_event_file *file,
+					  const struct event_trigger *like)
+{
+	struct event_trigger *t;
+
+	list_for_each_entry(t, &file->triggers, list)
+		if (trigger_same(t, like))
+			return t;
+	return NULL;
+}
+
+static int trigger_add(struct trace_event_file *file, struct event_trigger *t)
+{
+	int ret;
+
+	if (trigger_find(file, t))
+		return -EEXIST;
+	if (t->cmd->attach) {
+		ret = t->cmd->attach(t);
+		if (ret)
+			return ret;
+	}
+	ret = trigger_mode_get(file);
+	if (ret) {
+		if (t->cmd->detach)
+			t->cmd->detach(t);
+		return ret;
+	}
+	/* Newest first, as upstream lists them. */
+	list_add_rcu(&t->list, &file->triggers);
+	trigger_update_cond(file);
+	if (file->event_call->event.type == TRACE_PRINT)
+		WRITE_ONCE(file->tr->marker_file, file);
+	return 0;
+}
+
+/* Take triggers off their event; @gone gets them, to be freed. */
+static void trigger_unlink(struct event_trigger *t, struct list_head *gone)
+{
+	list_del_rcu(&t->list);
+	trigger_update_cond(t->file);
+	trigger_mode_put(t->file);
+	/* t->list stays intact for the events still walking past it. */
+	list_add_tail(&t->dead, gone);
+}
+
+/*
+ * Once no event can be running them, the triggers' commands let go of
+ * what they hold and the triggers are freed.
+ */
+static void triggers_free(struct list_head *gone)
+{
+	struct event_trigger *t, *next;
+
+	if (list_empty(gone))
+		return;
+	tracepoint_synchronize_unregister();
+	list_for_each_entry_safe(t, next, gone, dead) {
+		list_del(&t->dead);
+		if (t->cmd->detach)
+			t->cmd->detach(t);
+		trigger_free(t);
+	}
+}
+
+/**
+ * trace_triggers_drop - remove every trigger of an event that is going
+ * @file: the event file
+ *
+ * Context: event_mutex held; sleeps when there are triggers.
+ */
+void trace_triggers_drop(struct trace_event_file *file)
+{
+	struct event_trigger *t, *next;
+	LIST_HEAD(gone);
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry_safe(t, next, &file->triggers, list)
+		trigger_unlink(t, &gone);
+	triggers_free(&gone);
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing a line                                                      */
+
+/* "if FILTER": compiled for the triggering event. */
+static int trigger_set_filter(struct event_trigger *t, char *text)
+{
+	char *word = strsep(&text, " \t");
+	int ret;
+
+	if (strcmp(word, "if") || !text)
+		return -EINVAL;
+	text = skip_spaces(text);
+	if (!*text)
+		return -EINVAL;
+	/* Refused until the filter language (trace_filter_create()) lands. */
+	ret = -EINVAL;
+	return ret;
+}
+
+/* N of NAME[:PARAM]:N; what follows another ':' is not looked at. */
+static int trigger_set_count(struct event_trigger *t, char *param)
+{
+	char *number = strsep(&param, ":");
+	unsigned long n;
+	int ret;
+
+	if (!*number)
+		return -EINVAL;
+	ret = kstrtoul(number, 0, &n);
+	if (ret)
+		return ret;
+	t->count = n;
+	return 0;
+}
+
+/* One line, trimmed.  Context: event_mutex held. */
+static int trigger_write_line(struct trace_event_file *file, char *line)
+{
+	char *name, *rest, *param = NULL, *filter = NULL;
+	const struct trigger_cmd *cmd;
+	struct event_trigger *t, *old;
+	LIST_HEAD(gone);
+	bool remove;
+	int ret;
+
+	rest = skip_spaces(line);
+	name = strsep(&rest, ": \t");
+	if (rest) {
+		rest = skip_spaces(rest);
+		if (!*rest)
+			rest = NULL;
+	}
+	remove = name[0] == '!';
+	cmd = trigger_cmd_find(name + remove);
+	if (!cmd)
+		return -EINVAL;
+
+	/* PARAM (or a count) runs to the first blank; the filter follows. */
+	if (cmd->flags & TRIGGER_CMD_PARAM) {
+		if (!rest)
+			return -EINVAL;
+	} else if (rest && !isdigit(rest[0])) {
+		filter = rest;
+		rest = NULL;
+	}
+	if (rest) {
+		param = strsep(&rest, " \t");
+		if (rest) {
+			filter = skip_spaces(rest);
+			if (!*filter)
+				filter = NULL;
+		}
+	}
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->cmd = cmd;
+	t->file = file;
+	t->count = -1;
+	INIT_LIST_HEAD(&t->list);
+
+	if (cmd->parse) {
+		ret = cmd->parse(t, &param);
+		if (ret)
+			goto out_free;
+	}
+	if (remove) {
+		old = trigger_find(file, t);
+		if (old) {
+			trigger_unlink(old, &gone);
+			triggers_free(&gone);
+		}
+		ret = 0;
+		goto out_free;
+	}
+	if (param) {
+		ret = trigger_set_count(t, param);
+		if (ret)
+			goto out_free;
+	}
+	if (filter) {
+		ret = trigger_set_filter(t, filter);
+		if (ret)
+			goto out_free;
+	}
+	ret = trigger_add(file, t);
+	if (!ret)
+		return 0;
+out_free:
+	trigger_free(t);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* The trigger file                                                    */
+
+/* The one line an event without triggers shows. */
+#define TRIGGERS_NONE	((void *)1UL)
+
+static void *trigger_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_event_file *file = m->private;
+
+	mutex_lock(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		return ERR_PTR(-ENODEV);
+	if (list_empty(&file->triggers))
+		return *pos ? NULL : TRIGGERS_NONE;
+	return seq_list_start(&file->triggers, *pos);
+}
+
+static void *trigger_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_event_file *file = m->private;
+
+	if (v == TRIGGERS_NONE) {
+		++*pos;
+		return NULL;
+	}
+	return seq_list_next(v, &file->triggers, pos);
+}
+
+static void trigger_seq_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int trigger_seq_show(struct seq_file *m, void *v)
+{
+	struct event_trigger *t;
+	struct trigger_cmd *cmd;
+	long count;
+
+	if (v == TRIGGERS_NONE) {
+		seq_puts(m, "# Available triggers:\n#");
+		mutex_lock(&trigger_cmds_lock);
+		list_for_each_entry(cmd, &trigger_cmds, list)
+			seq_printf(m, " %s", cmd->name);
+		mutex_unlock(&trigger_cmds_lock);
+		seq_putc(m, '\n');
+		return 0;
+	}
+	t = list_entry(v, struct event_trigger, list);
+	seq_puts(m, t->cmd->name);
+	if (t->cmd->show)
+		t->cmd->show(m, t);
+	count = READ_ONCE(t->count);
+	if (count < 0)
+		seq_puts(m, ":unlimited");
+	else
+		seq_printf(m, ":count=%ld", count);
+	if (t->filter_str)
+		seq_printf(m, " if %s", t->filter_str);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations trigger_seq_ops = {
+	.start	= trigger_seq_start,
+	.next	= trigger_seq_next,
+	.stop	= trigger_seq_stop,
+	.show	= trigger_seq_show,
+};
+
+static int event_trigger_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+
+	if (ret)
+		return ret;
+	mutex_lock(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		ret = -ENODEV;
+	else
+		ret = trace_array_get(file->tr);
+	mutex_unlock(&event_mutex);
+	if (ret)
+		return ret;
+	if (filp->f_mode & FMODE_READ) {
+		ret = seq_open(filp, &trigger_seq_ops);
+		if (ret) {
+			trace_array_put(file->tr);
+			return ret;
+		}
+		((struct seq_file *)filp->private_data)->private = file;
+	} else {
+		filp->private_data = file;
+	}
+	return 0;
+}
+
+static struct trace_event_file *trigger_filp_file(struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return ((struct seq_file *)filp->private_data)->private;
+	return filp->private_data;
+}
+
+static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = trigger_filp_file(filp);
+	char *buf;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		ret = -ENODEV;
+	else
+		ret = trigger_write_line(file, strim(buf));
+	mutex_unlock(&event_mutex);
+	kfree(buf);
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static int event_trigger_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = trigger_filp_file(filp);
+
+	if (filp->f_mode & FMODE_READ)
+		seq_release(inode, filp);
+	trace_array_put(file->tr);
+	return 0;
+}
+
+static loff_t event_trigger_lseek(struct file *filp, loff_t offset, int whence)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_lseek(filp, offset, whence);
+	filp->f_pos = 0;
+	return 0;
+}
+
+const struct file_operations event_trigger_fops = {
+	.open		= event_trigger_open,
+	.read		= seq_read,
+	.write		= event_trigger_write,
+	.llseek		= event_trigger_lseek,
+	.release	= event_trigger_release,
+};
