@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The basic trigger commands, registered into trace_triggers.c's table:
+ *
+ *   traceon, traceoff      switch the event's array's tracing_on
+ *   stacktrace             record the kernel stack after the event
+ *   enable_event:S:E       switch event S:E of the same array on or off;
+ *   disable_event:S:E      S:E stays in soft mode while the trigger is
+ *                          there, and its module cannot unload
+ *
+ * Each takes an optional count and filter (trace_triggers.c handles
+ * both).  traceon and traceoff are one kind, as are enable_event and
+ * disable_event of one target: an event has at most one of each.  A
+ * trigger that would change nothing (traceon while tracing is on, an
+ * enable of an event already on) does not use up its count.
+ */
+
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+
+enum {
+	TRIGGER_KIND_TRACE_ONOFF = 1,
+	TRIGGER_KIND_SNAPSHOT,
+	TRIGGER_KIND_STACKTRACE,
+	TRIGGER_KIND_EVENT_ENABLE,
+};
+
+/* traceon, traceoff */
+
+static bool traceon_ready(struct event_trigger *t)
+{
+	return !tracer_tracing_is_on(t->file->tr);
+}
+
+static void traceon_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
+{
+	tracer_tracing_on(t->file->tr);
+}
+
+static bool traceoff_ready(struct event_trigger *t)
+{
+	return tracer_tracing_is_on(t->file->tr);
+}
+
+static void traceoff_fire(struct event_trigger *t,
+			  const struct trigger_ctx *ctx)
+{
+	tracer_tracing_off(t->file->tr);
+}
+
+static struct trigger_cmd traceon_cmd = {
+	.name	= "traceon",
+	.kind	= TRIGGER_KIND_TRACE_ONOFF,
+	.ready	= traceon_ready,
+	.fire	= traceon_fire,
+};
+
+/* After the record, so that the event that stops tracing is in the trace. */
+static struct trigger_cmd traceoff_cmd = {
+	.name	= "traceoff",
+	.kind	= TRIGGER_KIND_TRACE_ONOFF,
+	.flags	= TRIGGER_CMD_POST,
+	.ready	= traceoff_ready,
+	.fire	= traceoff_fire,
+};
+
+/* stacktrace */
+
+static void stacktrace_fire(struct event_trigger *t,
+			    const struct trigger_ctx *ctx)
+{
+	struct trace_array *tr = t->file->tr;
+
+	trace_record_kernel_stack(tr, tr->buffer, ctx->trace_ctx, ctx->from,
+				  ctx->skip);
+}
+
+static struct trigger_cmd stacktrace_cmd = {
+	.name	= "stacktrace",
+	.kind	= TRIGGER_KIND_STACKTRACE,
+	.flags	= TRIGGER_CMD_POST,
+	.fire	= stacktrace_fire,
+};
+
+/* enable_event, disable_event: t->private is the target's file. */
+
+/* SYSTEM:EVENT, in the triggering event's array. */
+static int event_switch_parse(struct event_trigger *t, char **param)
+{
+	char *system, *event;
+
+	system = strsep(param, ":");
+	if (!*param)
+		return -EINVAL;
+	event = strsep(param, ":");
+	t->private = find_event_file(t->file->tr, system, event);
+	return t->private ? 0 : -EINVAL;
+}
+
+static bool event_switch_same(const struct event_trigger *a,
+			      const struct event_trigger *b)
+{
+	return a->private == b->private;
+}
+
+/* The target stays in soft mode, and its module loaded, meanwhile. */
+static int event_switch_attach(struct event_trigger *t)
+{
+	struct trace_event_file *target = t->private;
+	int ret;
+
+	if (!event_call_hold(target->event_call))
+		return -EBUSY;
+	ret = trace_event_enable_disable(target, 1, 1);
+	if (ret)
+		event_call_release(target->event_call);
+	return ret;
+}
+
+static void event_switch_detach(struct event_trigger *t)
+{
+	struct trace_event_file *target = t->private;
+
+	trace_event_enable_disable(target, 0, 1);
+	event_call_release(target->event_call);
+}
+
+static bool event_enable_ready(struct event_trigger *t)
+{
+	struct trace_event_file *target = t->private;
+
+	return READ_ONCE(target->flags) & EVENT_FILE_FL_SOFT_DISABLED;
+}
+
+static void event_enable_fire(struct event_trigger *t,
+			      const struct trigger_ctx *ctx)
+{
+	struct trace_event_file *target = t->private;
+
+	event_file_flags(target, EVENT_FILE_FL_SOFT_DISABLED, 0);
+}
+
+static bool event_disable_ready(struct event_trigger *t)
+{
+	return !event_enable_ready(t);
+}
+
+static void event_disable_fire(struct event_trigger *t,
+			       const struct trigger_ctx *ctx)
+{
+	struct trace_event_file *target = t->private;
+
+	event_file_flags(target, 0, EVENT_FILE_FL_SOFT_DISABLED);
+}
+
+static void event_switch_show(struct seq_file *m, struct event_trigger *t)
+{
+	struct trace_event_file *target = t->private;
+	struct trace_event_call *call = target->event_call;
+
+	seq_printf(m, ":%s:%s", event_system(call), trace_event_name(call));
+}
+
+static struct trigger_cmd enable_event_cmd = {
+	.name	= "enable_event",
+	.kind	= TRIGGER_KIND_EVENT_ENABLE,
+	.flags	= TRIGGER_CMD_PARAM,
+	.parse	= event_switch_parse,
+	.same	= event_switch_same,
+	.attach	= event_switch_attach,
+	.detach	= event_switch_detach,
+	.ready	= event_enable_ready,
+	.fire	= event_enable_fire,
+	.show	= event_switch_show,
+};
+
+static struct trigger_cmd disable_event_cmd = {
+	.name	= "disable_event",
+	.kind	= TRIGGER_KIND_EVENT_ENABLE,
+	.flags	= TRIGGER_CMD_PARAM,
+	.parse	= event_switch_parse,
+	.same	= event_switch_same,
+	.attach	= event_switch_attach,
+	.detach	= event_switch_detach,
+	.ready	= event_disable_ready,
+	.fire	= event_disable_fire,
+	.show	= event_switch_show,
+};
+
+/* Registered in the order the trigger file lists them (upstream's). */
+static struct trigger_cmd *const basic_cmds[] __initconst = {
+	&traceon_cmd,
+	&traceoff_cmd,
+	&stacktrace_cmd,
+	&enable_event_cmd,
+	&disable_event_cmd,
+};
+
+static int __init trigger_cmds_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(basic_cmds); i++)
+		WARN_ON(trigger_cmd_register(basic_cmds[i]));
+	return 0;
+}
+core_initcall(trigger_cmds_init);
