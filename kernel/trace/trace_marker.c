@@ -5,6 +5,9 @@
  * become TRACE_RAW_DATA records (a 4-byte id, then binary data), both in
  * the array of the directory they are in, while its markers option is set.
  *
+ * A trace_marker write also runs the triggers of events/ftrace/print, with
+ * the record (before the commit, and after it for the post ones).
+ *
  * The user's bytes are copied straight into the reserved record.  This file
  * holds no kernel-side writer (trace_printk() is trace_printk.c's) and does
  * not print the records (trace_output.c does).
@@ -62,8 +65,11 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 {
 	struct trace_array *tr = file_inode(filp)->i_private;
 	struct trace_buffer *buffer = tr->buffer;
+	struct trace_event_file *file;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
+	struct trigger_ctx ctx;
+	unsigned long due = 0;
 	unsigned int trace_ctx;
 	size_t room;
 
@@ -92,13 +98,25 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 
 	entry = ring_buffer_event_data(event);
 	entry->ip = _THIS_IP_;
-	if (entry->buf[cnt - 1] == '\n') {
-		entry->buf[cnt] = '\0';
-	} else {
+	entry->buf[cnt] = '\0';
+	ctx = (struct trigger_ctx){
+		.rec = entry, .trace_ctx = trace_ctx, .from = _THIS_IP_,
+	};
+	file = READ_ONCE(tr->marker_file);
+	if (file && !(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_MODE))
+		file = NULL;
+	/* The triggers see the text as written, before a '\n' is added. */
+	if (file)
+		due = event_triggers_call(file, &ctx, TRIGGERS_PRE);
+	if (entry->buf[cnt - 1] != '\n') {
 		entry->buf[cnt] = '\n';
 		entry->buf[cnt + 1] = '\0';
 	}
 	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+	if (file) {
+		ctx.rec = NULL;
+		event_triggers_post(file, &ctx, due);
+	}
 	return cnt;
 }
 
