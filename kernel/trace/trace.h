@@ -897,8 +897,19 @@ static inline bool array_pid_filtered(struct trace_array *tr)
 /*
  * trace_event_record.c: tp_printk_init() turns on printing every event's
  * commit when the kernel booted with tp_printk.  Context: trace_init().
+ *
+ * An event file with EVENT_FILE_FL_DEFERRED flags set has its probe build
+ * the record in a per-CPU scratch area instead of the ring buffer; the
+ * commit decides (filter, conditional triggers, soft-disable) whether it
+ * goes into the buffer at all.  trace_event_scratch_prepare() makes that
+ * scratch area; call it before setting any of those flags.  Context:
+ * process, may sleep; 0 or -ENOMEM.
  */
 void tp_printk_init(void);
+int trace_event_scratch_prepare(void);
+
+#define EVENT_FILE_FL_DEFERRED \
+	(EVENT_FILE_FL_FILTERED | EVENT_FILE_FL_TRIGGER_COND)
 
 /*
  * trace_pid_set.c: a set of pids (set_event_pid, set_event_notrace_pid).
