@@ -49,8 +49,10 @@
  *                   and their events/ directories (eventfs)
  *   trace_event_enable.c  switching events on and off (and the kernel
  *                   API for it), events/.../enable, event_mutex
- *   trace_event_format.c  events/.../format, id, filter, header_page,
- *                   header_event
+ *   trace_event_format.c  events/.../format, id, header_page,
+ *                   header_event; where a field is in a record
+ *   trace_filter.c  event filters: compiling one, events/.../filter
+ *   trace_filter_eval.c  running a compiled filter on a record
  *   trace_event_eval.c  TRACE_DEFINE_ENUM()/SIZEOF() in print fmt
  *   trace_event_record.c  the probe's gate, reserve and commit; tp_printk
  *   trace_events_ctl.c  set_event, available_events, set_event_pid,
@@ -73,7 +75,7 @@
 /*
  * Where the parts still to come will go, and which way they call:
  *   filters         trace_filter.c parses an events/.../filter write into
- *                   a program (it asks trace_events.c for the fields);
+ *                   a program (it asks trace_event_format.c for the fields);
  *                   trace_filter_eval.c runs one and knows nothing of
  *                   events, so the event's commit path calls down into it.
  *   triggers        trace_triggers.c: the trigger files and a table of
@@ -842,16 +844,27 @@ void eval_map_apply(char *fmt, const struct trace_eval_map *map);
 #endif
 
 /*
- * trace_event_format.c: the operations of events/SYSTEM/EVENT/{format,id,
- * filter}, events/SYSTEM/filter and events/header_{page,event}, which
- * trace_events.c puts in the eventfs directories.
+ * trace_event_format.c: the operations of events/SYSTEM/EVENT/{format,id}
+ * and events/header_{page,event}, which trace_events.c puts in the eventfs
+ * directories.  trace_event_field_find() finds a field of @call's records
+ * (@call NULL: the common_* fields) and its offset, as the format file
+ * lays them out.  Context: event_mutex held.
  */
 extern const struct file_operations event_id_fops;
 extern const struct file_operations event_format_fops;
-extern const struct file_operations event_filter_fops;
-extern const struct file_operations system_filter_fops;
 extern const struct file_operations header_page_fops;
 extern const struct file_operations header_event_fops;
+const struct trace_event_fields *
+trace_event_field_find(struct trace_event_call *call, const char *name,
+		       unsigned int *offset);
+
+/*
+ * trace_filter.c: the operations of events/SYSTEM/EVENT/filter and
+ * events/SYSTEM/filter, which trace_events.c puts in the eventfs
+ * directories (the filters themselves: see the end of this file).
+ */
+extern const struct file_operations event_filter_fops;
+extern const struct file_operations system_filter_fops;
 
 /*
  * trace_event_enable.c: switching events, event_mutex, and the operations
@@ -899,8 +912,19 @@ static inline bool array_pid_filtered(struct trace_array *tr)
 /*
  * trace_event_record.c: tp_printk_init() turns on printing every event's
  * commit when the kernel booted with tp_printk.  Context: trace_init().
+ *
+ * An event file with EVENT_FILE_FL_DEFERRED flags set has its probe build
+ * the record in a per-CPU scratch area instead of the ring buffer; the
+ * commit decides (filter, conditional triggers, soft-disable) whether it
+ * goes into the buffer at all.  trace_event_scratch_prepare() makes that
+ * scratch area; call it before setting any of those flags.  Context:
+ * process, may sleep; 0 or -ENOMEM.
  */
 void tp_printk_init(void);
+int trace_event_scratch_prepare(void);
+
+#define EVENT_FILE_FL_DEFERRED \
+	(EVENT_FILE_FL_FILTERED | EVENT_FILE_FL_TRIGGER_COND)
 
 /*
  * trace_pid_set.c: a set of pids (set_event_pid, set_event_notrace_pid).
@@ -964,6 +988,12 @@ int trace_filter_create(struct trace_array *tr, struct trace_event_call *call,
 bool trace_filter_match(const struct event_filter *filter, const void *rec);
 void trace_filter_free(struct event_filter *filter);
 void trace_filter_free_rcu(struct event_filter *filter);
+/* The text @filter was made from (trace_filter.c). */
+const char *trace_filter_string(const struct event_filter *filter);
+#if IS_ENABLED(CONFIG_KUNIT)
+int trace_filter_try(struct trace_event_call *call, const char *str,
+		     char **report);
+#endif
 
 /*
  * Snapshots (trace_snapshot.c).  tracing_alloc_snapshot_instance() gives

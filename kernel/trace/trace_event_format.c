@@ -2,10 +2,9 @@
 /*
  * The files of events/ that describe records: events/SYSTEM/EVENT/format
  * and id, events/header_page and events/header_event, which is what tools
- * (trace-cmd, perf, libtraceevent) read to decode a buffer.  Also the
- * filter files (events/SYSTEM/filter, events/SYSTEM/EVENT/filter), whose
- * only check so far is whether a filter names a field of the format: they
- * move to the filter code when it comes (issue 16).
+ * (trace-cmd, perf, libtraceevent) read to decode a buffer.  The filter
+ * code (trace_filter.c) finds a field's place in a record with
+ * trace_event_field_find(), from the same walk.
  *
  * A format lays the fields out one after the other at their alignment
  * from the end of struct trace_entry, which is where C puts them; the
@@ -17,7 +16,6 @@
  * still there (EVENT_FILE_FL_FREED) under event_mutex.
  */
 
-#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
@@ -151,122 +149,6 @@ const struct file_operations event_format_fops = {
 	.release	= single_release,
 };
 
-/*
- * events/SYSTEM/filter and events/SYSTEM/EVENT/filter.  There is no
- * filter language yet: a filter file reads "none" and takes only "0",
- * which clears the filter.  Tools such as trace-cmd look for these files
- * to find the events and write "0" to reset them.  A filter that names a
- * field the event does not have is reported in error_log as upstream
- * does; any other filter is refused with -EINVAL.
- */
-static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	return trace_read_line(ubuf, cnt, ppos, "%s", "none\n");
-}
-
-/* Names a filter may use besides the record's fields. */
-static const char * const filter_generic_fields[] = {
-	"CPU", "cpu", "common_cpu", "COMM", "comm", "STACKTRACE", "stacktrace",
-};
-
-static bool event_has_field(struct trace_event_call *call, const char *name,
-			    size_t len)
-{
-	const struct trace_event_fields *tables[] = {
-		common_fields, call->class->fields_array,
-	};
-	const struct trace_event_fields *f;
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(filter_generic_fields); i++)
-		if (strlen(filter_generic_fields[i]) == len &&
-		    !strncmp(filter_generic_fields[i], name, len))
-			return true;
-	for (i = 0; i < ARRAY_SIZE(tables); i++)
-		for (f = tables[i]; f && f->type; f++)
-			if (f->type != TRACE_FUNCTION_TYPE &&
-			    strlen(f->name) == len && !strncmp(f->name, name, len))
-				return true;
-	return false;
-}
-
-static const char *filter_errs[] = { "Field not found" };
-
-/* The first name in @expr, if @file's event has no such field. */
-static void filter_check_field(struct trace_event_file *file, char *expr)
-{
-	const char *p = expr, *name;
-	size_t len;
-
-	p = skip_spaces(p);
-	while (*p == '(' || *p == '!')
-		p = skip_spaces(p + 1);
-	if (!isalpha(*p) && *p != '_')
-		return;
-	name = p;
-	while (isalnum(*p) || *p == '_')
-		p++;
-	len = p - name;
-	if (event_has_field(file->event_call, name, len))
-		return;
-	p = skip_spaces(p);
-	tracing_log_err(file->tr, "event filter parse error", expr,
-			filter_errs, 0, p - expr);
-}
-
-static ssize_t filter_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos, struct trace_event_file *file)
-{
-	char *buf;
-	int ret = 0;
-
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	strim(buf);
-	if (strcmp(skip_spaces(buf), "0")) {
-		ret = -EINVAL;
-		mutex_lock(&event_mutex);
-		if (file && !(file->flags & EVENT_FILE_FL_FREED))
-			filter_check_field(file, buf);
-		mutex_unlock(&event_mutex);
-	}
-	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
-}
-
-static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	return filter_write(filp, ubuf, cnt, ppos, file_inode(filp)->i_private);
-}
-
-static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	return filter_write(filp, ubuf, cnt, ppos, NULL);
-}
-
-const struct file_operations event_filter_fops = {
-	.open		= events_plain_open,
-	.read		= filter_read,
-	.write		= event_filter_write,
-	.llseek		= default_llseek,
-};
-
-const struct file_operations system_filter_fops = {
-	.open		= events_plain_open,
-	.read		= filter_read,
-	.write		= system_filter_write,
-	.llseek		= default_llseek,
-};
-
 /* The layout of the buffer's pages and record headers, for parsers. */
 static ssize_t events_header_read(struct file *filp, char __user *ubuf,
 				  size_t cnt, loff_t *ppos, bool page)
@@ -326,4 +208,38 @@ int trace_event_get_offsets(struct trace_event_call *call)
 {
 	return walk_fields(NULL, call->class->fields_array,
 			   sizeof(struct trace_entry));
+}
+
+/**
+ * trace_event_field_find - where a named field is in an event's records
+ * @call: the event, or NULL for the fields every record starts with
+ * @name: the field's name
+ * @offset: set to the field's offset in the record
+ *
+ * Context: event_mutex held (@call stays registered).
+ *
+ * Return: the field's description, or NULL when there is none so named.
+ */
+const struct trace_event_fields *
+trace_event_field_find(struct trace_event_call *call, const char *name,
+		       unsigned int *offset)
+{
+	const struct trace_event_fields *field;
+	unsigned int off = 0;
+
+	field = call ? call->class->fields_array : common_fields;
+	if (call)
+		off = sizeof(struct trace_entry);
+	for (; field && field->type; field++) {
+		if (field->type == TRACE_FUNCTION_TYPE)
+			continue;
+		if (field->align > 1)
+			off = ALIGN(off, field->align);
+		if (!strcmp(field->name, name)) {
+			*offset = off;
+			return field;
+		}
+		off += field->size;
+	}
+	return NULL;
 }

@@ -8,8 +8,11 @@
  * trace_event_buffer_reserve(), fills the fields and commits with
  * trace_event_buffer_commit(), which also saves the task's name, adds the
  * stack records the options ask for, prints the event when the kernel
- * booted with tp_printk and runs the triggers that follow a record.  No lock is taken on this path, and
- * nothing here runs unless a probe does.
+ * booted with tp_printk and runs the triggers that follow a record.  No
+ * lock is taken on this path, and nothing here runs unless a probe does.
+ * An event with a filter has its record built aside and put to the filter
+ * (trace_filter_eval.c) before it goes into the ring buffer: see
+ * "Deferred records" below.
  *
  * The registry of events, their files and switching them on and off are
  * elsewhere (trace_events.c, trace_event_enable.c); tp_printk's boot
@@ -21,6 +24,7 @@
 #include <linux/init.h>
 #include <linux/jump_label.h>
 #include <linux/kernel.h>
+#include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -110,6 +114,138 @@ bool trace_event_file_gate(struct trace_event_file *file)
 }
 EXPORT_SYMBOL_GPL(trace_event_file_gate);
 
+/*
+ * Deferred records.  An event whose file has a filter (or, later,
+ * conditional triggers: EVENT_FILE_FL_DEFERRED) has its probe build the
+ * record in a per-CPU scratch area; the commit runs the filter on it and
+ * only then reserves, copies and commits it in the ring buffer.  So a
+ * rejected record costs no ring-buffer operation and leaves nothing, not
+ * even padding, for a reader to see.
+ *
+ * The scratch area of a CPU is a stack: each reserve pushes a record, its
+ * commit pops it.  A probe runs with preemption off from reserve to
+ * commit, and whatever interrupts it (softirq, irq, NMI, or an event fired
+ * from inside its own assignment) commits before it resumes, so the pushes
+ * and pops of a CPU always nest; the only state is the top, touched with
+ * plain per-CPU accesses.  A record that does not fit is reserved in the
+ * ring buffer directly, its frame on the stack only noting that, and is
+ * discarded there if the filter rejects it.
+ */
+#define SCRATCH_SIZE	(2 * PAGE_SIZE)
+
+struct scratch_frame {
+	struct ring_buffer_event *event;	/* NULL: the record follows */
+	unsigned int		len;		/* of the record */
+	unsigned int		prev;		/* the frame below, or ~0 */
+};
+
+struct event_scratch {
+	unsigned int	top;			/* first free byte of data */
+	unsigned int	cur;			/* the frame on top, or ~0 */
+	u64		data[SCRATCH_SIZE / sizeof(u64)];
+};
+
+#define SCRATCH_NONE	(~0U)
+
+static struct event_scratch __percpu *event_scratch;
+static DEFINE_MUTEX(event_scratch_lock);
+
+/**
+ * trace_event_scratch_prepare - make the scratch area of deferred records
+ *
+ * Called before an event file gets EVENT_FILE_FL_FILTERED or
+ * EVENT_FILE_FL_TRIGGER_COND; once made, the area stays.
+ *
+ * Context: process, may sleep.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_event_scratch_prepare(void)
+{
+	struct event_scratch __percpu *sc;
+	int cpu, ret = 0;
+
+	if (READ_ONCE(event_scratch))
+		return 0;
+	mutex_lock(&event_scratch_lock);
+	if (!event_scratch) {
+		sc = alloc_percpu(struct event_scratch);
+		if (sc) {
+			for_each_possible_cpu(cpu)
+				per_cpu_ptr(sc, cpu)->cur = SCRATCH_NONE;
+			/* Seen before any file has the flags that use it. */
+			smp_store_release(&event_scratch, sc);
+		} else {
+			ret = -ENOMEM;
+		}
+	}
+	mutex_unlock(&event_scratch_lock);
+	return ret;
+}
+
+static void fbuffer_fill(struct trace_event_buffer *fbuffer,
+			 struct trace_event_file *file,
+			 struct trace_buffer *buffer, void *entry,
+			 unsigned int trace_ctx)
+{
+	tracing_generic_entry_update(entry, file->event_call->event.type,
+				     trace_ctx);
+	fbuffer->buffer = buffer;
+	fbuffer->trace_file = file;
+	fbuffer->entry = entry;
+	fbuffer->trace_ctx = trace_ctx;
+	fbuffer->regs = NULL;
+}
+
+/* The reserve of a deferred record: fbuffer->event stays NULL. */
+static noinline void *reserve_deferred(struct trace_event_buffer *fbuffer,
+				       struct trace_event_file *file,
+				       unsigned long len)
+{
+	struct event_scratch __percpu *sc = READ_ONCE(event_scratch);
+	struct trace_buffer *buffer = file->tr->buffer;
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+	unsigned int need, top, prev;
+	struct scratch_frame *frame;
+	bool fits;
+	struct event_scratch *s;
+	void *entry;
+
+	if (WARN_ON_ONCE(!sc))
+		return NULL;
+	s = this_cpu_ptr(sc);
+	top = s->top;
+	prev = s->cur;
+	if (top + sizeof(*frame) > SCRATCH_SIZE)
+		return NULL;		/* nested beyond all reason */
+	need = sizeof(*frame) + ALIGN(len, sizeof(u64));
+	fits = top + need <= SCRATCH_SIZE;
+	if (!fits)
+		need = sizeof(*frame);
+	/* Claim the frame first: an interrupt from here on pushes above it. */
+	s->top = top + need;
+	s->cur = top;
+	barrier();
+	frame = (void *)s->data + top;
+	frame->len = len;
+	frame->prev = prev;
+	frame->event = NULL;
+	entry = frame + 1;
+	if (!fits) {
+		frame->event = ring_buffer_lock_reserve(buffer, len);
+		if (!frame->event) {
+			barrier();
+			s->top = top;
+			s->cur = prev;
+			return NULL;
+		}
+		entry = ring_buffer_event_data(frame->event);
+	}
+	fbuffer_fill(fbuffer, file, buffer, entry, trace_ctx);
+	fbuffer->event = NULL;
+	return entry;
+}
+
 /**
  * trace_event_buffer_reserve - reserve an event's record in its array
  * @fbuffer: the probe's record state, filled in here
@@ -117,7 +253,9 @@ EXPORT_SYMBOL_GPL(trace_event_file_gate);
  * @len: bytes of record, trace_entry included
  *
  * Called by the probe with preemption disabled (by the tracepoint), after
- * trace_trigger_soft_disabled() said the event is to be recorded.
+ * trace_trigger_soft_disabled() said the event is to be recorded.  A
+ * filtered event's record is built aside and only goes into the buffer if
+ * the filter takes it (see above).
  *
  * Return: the record, its trace_entry filled in, or NULL when the buffer
  * takes nothing now.  Commit it with trace_event_buffer_commit().
@@ -127,35 +265,26 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 unsigned long len)
 {
 	struct trace_buffer *buffer = trace_file->tr->buffer;
-	unsigned int trace_ctx = tracing_gen_ctx_dec();
 	struct ring_buffer_event *event;
+	unsigned int trace_ctx;
 	void *entry;
 
+	if (unlikely(READ_ONCE(trace_file->flags) & EVENT_FILE_FL_DEFERRED))
+		return reserve_deferred(fbuffer, trace_file, len);
+	trace_ctx = tracing_gen_ctx_dec();
 	event = ring_buffer_lock_reserve(buffer, len);
 	if (unlikely(!event))
 		return NULL;
 	entry = ring_buffer_event_data(event);
-	tracing_generic_entry_update(entry, trace_file->event_call->event.type,
-				     trace_ctx);
-	fbuffer->buffer = buffer;
+	fbuffer_fill(fbuffer, trace_file, buffer, entry, trace_ctx);
 	fbuffer->event = event;
-	fbuffer->trace_file = trace_file;
-	fbuffer->entry = entry;
-	fbuffer->trace_ctx = trace_ctx;
-	fbuffer->regs = NULL;
 	return entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
-/**
- * trace_event_buffer_commit - commit a record of trace_event_buffer_reserve()
- * @fbuffer: the probe's record state
- *
- * Also prints the event with tp_printk, saves the task's name and thread
- * group as the options ask, and adds the stack records of the stacktrace
- * and userstacktrace options.
- */
-void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+/* What every commit does once the record is in the ring buffer. */
+static __always_inline void commit_record(struct trace_event_buffer *fbuffer,
+					  int skip)
 {
 	struct trace_array *tr = fbuffer->trace_file->tr;
 
@@ -165,8 +294,8 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 				   fbuffer->trace_ctx);
 	if (unlikely(tr->flags & (TRACE_ITER(STACKTRACE) |
 				  TRACE_ITER(USERSTACKTRACE)))) {
-		/* From the tracepoint's caller: past us, probe and iterator. */
-		ftrace_trace_stack(tr, fbuffer->buffer, fbuffer->trace_ctx, 3);
+		ftrace_trace_stack(tr, fbuffer->buffer, fbuffer->trace_ctx,
+				   skip);
 		ftrace_trace_userstack(tr, fbuffer->buffer, fbuffer->trace_ctx);
 	}
 	if (unlikely(READ_ONCE(fbuffer->trace_file->flags) &
@@ -180,6 +309,73 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 
 		event_triggers_call(fbuffer->trace_file, &ctx, TRIGGERS_POST);
 	}
+}
+
+/*
+ * Conditional triggers (EVENT_FILE_FL_TRIGGER_COND) run here, on the
+ * finished record, before it is decided whether it is kept: the triggers
+ * code fills this in.  Returns false when the record is not to be kept.
+ */
+static inline bool deferred_cond_triggers(struct trace_event_buffer *fbuffer,
+					  unsigned long flags)
+{
+	return true;
+}
+
+/* The commit of a record reserve_deferred() made. */
+static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
+{
+	struct event_scratch *s = this_cpu_ptr(event_scratch);
+	struct trace_event_file *file = fbuffer->trace_file;
+	unsigned long flags = READ_ONCE(file->flags);
+	struct scratch_frame *frame;
+	struct ring_buffer_event *event;
+	bool keep;
+
+	frame = (void *)s->data + s->cur;
+	keep = deferred_cond_triggers(fbuffer, flags) &&
+	       !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
+	       trace_filter_match(rcu_dereference_sched(file->filter),
+				  fbuffer->entry);
+	event = frame->event;
+	if (!event && keep) {
+		event = ring_buffer_lock_reserve(fbuffer->buffer, frame->len);
+		if (event) {
+			fbuffer->entry = ring_buffer_event_data(event);
+			memcpy(fbuffer->entry, frame + 1, frame->len);
+		}
+	} else if (event && !keep) {
+		ring_buffer_discard_commit(fbuffer->buffer, event);
+		event = NULL;
+	}
+	/* The scratch record is no longer needed: pop it. */
+	barrier();
+	s->top = s->cur;
+	s->cur = frame->prev;
+	if (event) {
+		fbuffer->event = event;
+		/* From the tracepoint's caller: past us, probe and iterator. */
+		commit_record(fbuffer, 4);
+	}
+}
+
+/**
+ * trace_event_buffer_commit - commit a record of trace_event_buffer_reserve()
+ * @fbuffer: the probe's record state
+ *
+ * Also prints the event with tp_printk, saves the task's name and thread
+ * group as the options ask, and adds the stack records of the stacktrace
+ * and userstacktrace options.  A deferred record is first put to its
+ * event's filter, and only copied into the buffer if it passes.
+ */
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+{
+	if (unlikely(!fbuffer->event)) {
+		commit_deferred(fbuffer);
+		return;
+	}
+	/* From the tracepoint's caller: past us, probe and iterator. */
+	commit_record(fbuffer, 3);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 

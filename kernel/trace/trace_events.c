@@ -26,9 +26,10 @@
  * valid after the event is removed, and every operation checks
  * EVENT_FILE_FL_FREED (or dir->removed) under event_mutex before it looks
  * at the event itself.  The files' operations are those of
- * trace_event_enable.c (the enable files), trace_triggers.c (trigger) and
- * trace_event_format.c (the others); this file only puts them in the
- * directories.  A file that goes loses its triggers first.
+ * trace_event_enable.c (the enable files), trace_filter.c (the filter
+ * files), trace_triggers.c (trigger) and trace_event_format.c (the
+ * others); this file only puts them in the directories.  A file that goes
+ * loses its triggers first.
  *
  * Not here: switching events on and off (trace_event_enable.c), what the
  * probes call to record (trace_event_record.c), print fmt's eval maps
@@ -71,8 +72,11 @@ static struct kmem_cache *event_file_cache;
 
 static void event_file_put(struct trace_event_file *file)
 {
-	if (atomic_dec_and_test(&file->ref))
+	if (atomic_dec_and_test(&file->ref)) {
+		/* No probe runs with the file any more: nor with its filter. */
+		trace_filter_free(rcu_dereference_protected(file->filter, 1));
 		kmem_cache_free(event_file_cache, file);
+	}
 }
 
 static void system_dir_put(struct trace_subsystem_dir *dir)

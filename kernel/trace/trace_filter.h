@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the filter compiler (trace_filter.c) hands the evaluator
+ * (trace_filter_eval.c): a flat program of typed tests.
+ *
+ * A filter is a row of ops, one per comparison the user wrote, in the
+ * order written.  Each op tests one thing of the record and yields 0 or 1;
+ * when that equals the op's branch_on the evaluator jumps to the op's
+ * target, otherwise it goes on with the next op.  A jump always goes
+ * forward, and past the last op there are two exits: index n means the
+ * record is accepted, n + 1 that it is rejected.  "&&", "||", "!" and the
+ * parentheses are all folded into the targets and branch_on values at
+ * compile time, so running a filter is one loop over ops with a switch on
+ * the op's code: no tree, no recursion, no indirect call, no allocation.
+ */
+#ifndef _KERNEL_TRACE_TRACE_FILTER_H
+#define _KERNEL_TRACE_TRACE_FILTER_H
+
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+/* What an op tests. */
+enum filter_code {
+	FOP_FALSE,		/* nothing to test: always 0 */
+	/* A field read zero-extended (u) or sign-extended (s), vs val. */
+	FOP_U8, FOP_U16, FOP_U32, FOP_U64,
+	FOP_S8, FOP_S16, FOP_S32, FOP_S64,
+	FOP_CPU,		/* the CPU running the filter, vs val */
+	FOP_CPU_IN_MASK,	/* the running CPU, vs the mask */
+	/* A field holding a CPU number (width in len), vs the mask. */
+	FOP_FIELD_IN_MASK,
+	FOP_MASK_VS_MASK,	/* a __data_loc cpumask field vs the mask */
+	FOP_MASK_VS_CPU,	/* a __data_loc cpumask field vs CPU val */
+	FOP_RANGE,		/* val <= field (a long) < val2 */
+	/* Strings: the pattern in str, matched as str->how says. */
+	FOP_STR_FIXED,		/* char name[len] in the record */
+	FOP_STR_LOC,		/* __data_loc: offset and length in a u32 */
+	FOP_STR_RELLOC,		/* __rel_loc: the same, from the field's end */
+	FOP_STR_PTR,		/* a char * to kernel memory */
+	FOP_STR_USER,		/* a char * to user memory (.ustring) */
+	FOP_STR_COMM,		/* the running task's comm */
+};
+
+/* The comparisons of numeric ops (and of the mask ops: EQ, NE, BAND). */
+enum filter_cmp {
+	FCMP_EQ, FCMP_NE, FCMP_LT, FCMP_LE, FCMP_GT, FCMP_GE, FCMP_BAND,
+};
+
+/* How a string pattern matches (the forms of upstream's globs). */
+enum filter_match {
+	FMATCH_FULL,		/* "abc" */
+	FMATCH_FRONT,		/* "abc*" */
+	FMATCH_MIDDLE,		/* "*abc*" */
+	FMATCH_END,		/* "*abc" */
+	FMATCH_GLOB,		/* anything else with * ? [ or \ */
+};
+
+struct filter_str {
+	u8	how;		/* FMATCH_* */
+	u16	len;		/* of pattern, without the NUL */
+	char	pattern[];
+};
+
+struct filter_op {
+	u8		code;		/* FOP_* */
+	u8		cmp;		/* FCMP_*; pointer strings: NE negates */
+	u8		branch_on;	/* jump when the test gives this */
+	u16		offset;		/* of the field in the record */
+	u16		len;		/* string field size, or field width */
+	u16		target;		/* op to jump to; n: accept, n + 1: reject */
+	u64		val;
+	u64		val2;
+	const void	*arg;		/* struct filter_str or struct cpumask */
+};
+
+struct event_filter {
+	struct rcu_head		rcu;
+	char			*string;	/* as written, or the error text */
+	unsigned int		n;		/* ops; 0: a filter that failed */
+	struct filter_op	ops[] __counted_by(n);
+};
+
+/*
+ * trace_filter_eval.c: filter_need_strbuf() makes the per-CPU room that
+ * FOP_STR_PTR and FOP_STR_USER copy a string into; the compiler calls it
+ * before it hands out a program with such an op.  Context: may sleep.
+ */
+int filter_need_strbuf(void);
+
+/* The longest string constant a filter takes (as upstream). */
+#define FILTER_STR_MAX		256
+/* How much of a char * string is looked at. */
+#define FILTER_STRBUF_SIZE	1024
+
+#endif /* _KERNEL_TRACE_TRACE_FILTER_H */
