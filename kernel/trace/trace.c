@@ -39,6 +39,7 @@ struct trace_array global_trace = {
 	.buffer_percent	= 50,
 	.consume_lock	= __MUTEX_INITIALIZER(global_trace.consume_lock),
 	.tracer_opts	= LIST_HEAD_INIT(global_trace.tracer_opts),
+	.max_lock	= (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED,
 };
 struct trace_array *printk_trace = &global_trace;
 
@@ -318,18 +319,39 @@ out:
 	raw_spin_unlock_irqrestore(&tracing_start_lock, flags);
 }
 
-/* A snapshot buffer is not offered (yet): say so once, where asked. */
-void tracing_snapshot(void)
+/**
+ * trace_swap_hold - keep the two buffers of an array where they are
+ * @tr: the array
+ *
+ * Until trace_swap_release(), trace_max_swap() refuses, so that a change
+ * made to tr->buffer and tr->max_buffer in turn reaches each once.
+ */
+void trace_swap_hold(struct trace_array *tr)
 {
-	pr_warn_once("tracing: snapshots are not supported\n");
-}
-EXPORT_SYMBOL_GPL(tracing_snapshot);
+	unsigned long flags;
 
-void tracing_snapshot_alloc(void)
-{
-	tracing_snapshot();
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	tr->swap_hold++;
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
 }
-EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * trace_swap_release - undo one trace_swap_hold()
+ * @tr: the array
+ */
+void trace_swap_release(struct trace_array *tr)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	if (!WARN_ON_ONCE(!tr->swap_hold))
+		tr->swap_hold--;
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
+}
 
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 			     void *buffer, size_t *lenp, loff_t *ppos)
@@ -347,6 +369,33 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 /* ------------------------------------------------------------------ */
 /* Buffers                                                             */
 
+/**
+ * trace_resize_like - give a buffer another's size, CPU by CPU
+ * @buffer: the buffer to resize
+ * @like: the buffer whose size it takes
+ * @cpu: one CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * CPUs where the sizes match already are left alone (and so not refused
+ * for an open iterator).
+ *
+ * Return: 0 or the first error of ring_buffer_resize().
+ */
+int trace_resize_like(struct trace_buffer *buffer, struct trace_buffer *like,
+		      int cpu)
+{
+	int c, ret = 0;
+
+	for_each_possible_cpu(c) {
+		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != c) ||
+		    ring_buffer_size(buffer, c) == ring_buffer_size(like, c))
+			continue;
+		ret = ring_buffer_resize(buffer, ring_buffer_size(like, c), c);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
 int trace_resize_locked(struct trace_array *tr, unsigned long size, int cpu)
 {
 	int ret;
@@ -354,7 +403,15 @@ int trace_resize_locked(struct trace_array *tr, unsigned long size, int cpu)
 	lockdep_assert_held(&tracing_lock);
 	if (!tr->buffer)
 		return -ENODEV;
+	trace_swap_hold(tr);
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	/* An allocated snapshot keeps the live buffer's size. */
+	if (!ret && tr->max_allocated) {
+		ret = ring_buffer_resize(tr->max_buffer, size, cpu);
+		if (ret)
+			trace_resize_like(tr->buffer, tr->max_buffer, cpu);
+	}
+	trace_swap_release(tr);
 	if (!ret && cpu == RING_BUFFER_ALL_CPUS)
 		tr->buffer_size = size;
 	return ret;

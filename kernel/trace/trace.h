@@ -102,6 +102,7 @@
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/preempt.h>
@@ -372,6 +373,23 @@ struct trace_array {
 	bool __percpu		*ignore_pid;
 	/* events/ftrace/print once it had a trigger (trace_triggers.c). */
 	struct trace_event_file	*marker_file;
+
+	/*
+	 * --- trace_snapshot.c: the second buffer (snapshot, max latency) ---
+	 * max_buffer is allocated with the array (at its smallest) and freed
+	 * with it; max_allocated says it has the live buffer's size and so
+	 * can take a swap.  max_lock (irqs off) covers the swap of the two
+	 * pointers, swap_hold and cond_snapshot.  Writers read tr->buffer
+	 * without it.  A change that must act on both buffers alike holds
+	 * the swaps off with trace_swap_hold() (trace.c).
+	 */
+	struct trace_buffer	*max_buffer;
+	bool			max_allocated;
+	arch_spinlock_t		max_lock;
+	unsigned int		swap_hold;
+	struct cond_snapshot	*cond_snapshot;
+	/* Wakes the readers of both buffers after a swap. */
+	struct irq_work		max_wake;
 };
 
 extern struct trace_array global_trace;
@@ -649,6 +667,9 @@ int trace_alloc_buffer(struct trace_array *tr, unsigned long size);
  * the array's.  Context: tracing_lock held.
  */
 int trace_resize_locked(struct trace_array *tr, unsigned long size, int cpu);
+/* Resize @buffer to @like's size on @cpu (or every CPU); may sleep. */
+int trace_resize_like(struct trace_buffer *buffer, struct trace_buffer *like,
+		      int cpu);
 /* The index of a clock in trace_clocks[] by its name, or -1. */
 int trace_clock_lookup(const char *name);
 
@@ -709,6 +730,8 @@ void trace_options_create_files(struct trace_array *tr, struct dentry *dir);
  */
 void trace_iter_setup(struct trace_iterator *iter, struct trace_array *tr,
 		      int cpu, bool annotate);
+void trace_iter_setup_buffer(struct trace_iterator *iter, struct trace_array *tr,
+			     struct trace_buffer *buffer, int cpu, bool annotate);
 void *trace_find_next_entry_inc(struct trace_iterator *iter);
 struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
 					  int *ent_cpu, u64 *ent_ts);
@@ -726,6 +749,16 @@ __poll_t trace_poll(struct trace_array *tr, int cpu, struct file *file,
 void trace_read_create_files(struct trace_array *tr, struct dentry *dir);
 void trace_read_create_cpu_files(struct trace_array *tr, struct dentry *d_cpu,
 				 long cpu);
+/*
+ * A file that reads another buffer of an array like trace does (the
+ * snapshot): trace_file_open_buffer() at open, seq_read(),
+ * trace_file_release().  Context: process; takes tracing_lock.
+ */
+int trace_file_open_buffer(struct file *file, struct trace_array *tr, int cpu,
+			   struct trace_buffer *buffer,
+			   void (*empty_header)(struct seq_file *m,
+						struct trace_iterator *iter));
+int trace_file_release(struct inode *inode, struct file *file);
 
 /*
  * trace_pipe_raw.c: per_cpu/cpuN/trace_pipe_raw and stats.
@@ -733,6 +766,13 @@ void trace_read_create_cpu_files(struct trace_array *tr, struct dentry *d_cpu,
  */
 void trace_pipe_raw_create_cpu_files(struct trace_array *tr,
 				     struct dentry *d_cpu, long cpu);
+/*
+ * A trace_pipe_raw of another buffer (snapshot_raw): the operations of
+ * trace_raw_fops with trace_raw_open_buffer() called from its own open.
+ */
+extern const struct file_operations trace_raw_fops;
+int trace_raw_open_buffer(struct inode *inode, struct file *file,
+			  struct trace_buffer *buffer);
 
 /* trace_dump.c: sets up the die/panic notifiers of ftrace_dump_on_oops. */
 void trace_dump_init(void);
@@ -997,7 +1037,8 @@ int trace_filter_try(struct trace_event_call *call, const char *str,
 
 /*
  * Snapshots (trace_snapshot.c).  tracing_alloc_snapshot_instance() gives
- * @tr its second buffer (may sleep; 0 or -errno);
+ * @tr its second buffer (may sleep; takes tracing_lock, so event_mutex
+ * may be held but not tracing_lock; 0 or -errno);
  * tracing_snapshot_instance() swaps it with the live one, in any context
  * but NMI, as the snapshot trigger and tracing_snapshot() do.
  */
@@ -1111,5 +1152,65 @@ int trace_event_enable_disable(struct trace_event_file *file, int enable,
 			       int soft_disable);
 bool event_call_hold(struct trace_event_call *call);
 void event_call_release(struct trace_event_call *call);
+
+/*
+ * The rest of trace_snapshot.c.
+ *
+ * trace_max_swap() is the one swap of the two buffers, for the snapshot
+ * and for the latency tracers' maximum-latency buffer: with @cpu
+ * RING_BUFFER_ALL_CPUS the live buffer and max_buffer change places
+ * whole (tracing_on's state goes with the live one); with a CPU, only
+ * that CPU's part is exchanged, and the caller must run on that CPU
+ * (TRACER_SNAPSHOT_PER_CPU_SWAP).  While a conditional snapshot is set
+ * (tracing_snapshot_cond_enable()), a whole swap happens only when its
+ * update() says yes to @cond_data.  Context: any but NMI; takes
+ * max_lock with interrupts off.  Return: 0, -ENODEV when the second
+ * buffer is not allocated, -EBUSY while swaps are held off (a resize, a
+ * tracing_stop(), a refusing conditional snapshot) or a write is under
+ * way on @cpu, -EAGAIN/-EINVAL from the per-CPU swap.
+ *
+ * trace_max_buffer_init() gives a new array its (smallest) second buffer,
+ * full-sized when @full; trace_max_buffer_free() frees it with the array.
+ * Context: process, the array being made or freed.
+ *
+ * trace_snapshot_create_files() and trace_snapshot_create_cpu_files()
+ * make snapshot and per_cpu/cpuN/{snapshot,snapshot_raw}.  Context:
+ * tracing_lock held.
+ */
+int trace_max_swap(struct trace_array *tr, int cpu, void *cond_data);
+int trace_max_buffer_init(struct trace_array *tr, bool full);
+void trace_max_buffer_free(struct trace_array *tr);
+void trace_snapshot_create_files(struct trace_array *tr, struct dentry *dir);
+void trace_snapshot_create_cpu_files(struct trace_array *tr,
+				     struct dentry *d_cpu, long cpu);
+
+/*
+ * The kernel API of conditional snapshots (upstream's): a snapshot taken
+ * with tracing_snapshot_cond() happens only when update() returns true;
+ * it runs under max_lock with interrupts off.
+ */
+typedef bool (*cond_update_fn_t)(struct trace_array *tr, void *cond_data);
+
+struct cond_snapshot {
+	void			*cond_data;
+	cond_update_fn_t	update;
+};
+
+void tracing_snapshot_cond(struct trace_array *tr, void *cond_data);
+void *tracing_cond_snapshot_data(struct trace_array *tr);
+int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
+				 cond_update_fn_t update);
+int tracing_snapshot_cond_disable(struct trace_array *tr);
+int tracing_alloc_snapshot(void);
+
+/*
+ * trace.c: hold swaps off while a change acts on both buffers of @tr
+ * (a resize, a clock, the cpumask); trace_max_swap() refuses meanwhile.
+ * Once trace_swap_hold() returns no swap is under way, and tr->buffer and
+ * tr->max_buffer stay put until trace_swap_release().  Nests.
+ * Context: any but NMI.
+ */
+void trace_swap_hold(struct trace_array *tr);
+void trace_swap_release(struct trace_array *tr);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

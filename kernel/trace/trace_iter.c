@@ -249,9 +249,23 @@ int trace_empty(struct trace_iterator *iter)
 void trace_iter_setup(struct trace_iterator *iter, struct trace_array *tr,
 		      int cpu, bool annotate)
 {
+	trace_iter_setup_buffer(iter, tr, tr->buffer, cpu, annotate);
+}
+
+/**
+ * trace_iter_setup_buffer - trace_iter_setup() over a chosen buffer of @tr
+ * @iter: the iterator
+ * @tr: the trace array
+ * @buffer: the buffer to read: @tr's live one or its snapshot
+ * @cpu: the CPU to read, or RING_BUFFER_ALL_CPUS
+ * @annotate: as for trace_iter_setup()
+ */
+void trace_iter_setup_buffer(struct trace_iterator *iter, struct trace_array *tr,
+			     struct trace_buffer *buffer, int cpu, bool annotate)
+{
 	iter->tr = tr;
 	iter->trace = tr->current_trace;
-	iter->buffer = tr->buffer;
+	iter->buffer = buffer;
 	iter->cpu_file = cpu;
 	iter->iter_flags = 0;
 	if (trace_clocks[tr->clock_id].in_ns)
@@ -259,7 +273,7 @@ void trace_iter_setup(struct trace_iterator *iter, struct trace_array *tr,
 	if (tr->flags & TRACE_ITER(LATENCY_FMT))
 		iter->iter_flags |= TRACE_FILE_LAT_FMT;
 	/* Mark where each CPU's records start when older ones were lost. */
-	if (annotate && ring_buffer_overruns(tr->buffer))
+	if (annotate && ring_buffer_overruns(buffer))
 		iter->iter_flags |= TRACE_FILE_ANNOTATE;
 }
 

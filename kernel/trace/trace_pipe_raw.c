@@ -47,7 +47,8 @@ static bool raw_reader_closed(void *data)
 	return READ_ONCE(rr->closed);
 }
 
-static int tracing_buffers_open(struct inode *inode, struct file *file)
+static int raw_open(struct inode *inode, struct file *file,
+		    struct trace_buffer *buffer)
 {
 	struct trace_array *tr = inode->i_private;
 	struct trace_raw_reader *rr;
@@ -62,7 +63,7 @@ static int tracing_buffers_open(struct inode *inode, struct file *file)
 		return -ENOMEM;
 	}
 	rr->tr = tr;
-	rr->buffer = tr->buffer;
+	rr->buffer = buffer ?: tr->buffer;
 	rr->cpu = tracing_get_cpu(inode);
 	mutex_init(&rr->lock);
 
@@ -72,6 +73,25 @@ static int tracing_buffers_open(struct inode *inode, struct file *file)
 
 	file->private_data = rr;
 	return nonseekable_open(inode, file);
+}
+
+static int tracing_buffers_open(struct inode *inode, struct file *file)
+{
+	return raw_open(inode, file, NULL);
+}
+
+/**
+ * trace_raw_open_buffer - open a trace_pipe_raw reader of another buffer
+ * @inode: the file's inode: i_private the array, the CPU in i_cdev
+ * @file: the file; its other operations are those of trace_raw_fops
+ * @buffer: the buffer of the array to read (its snapshot)
+ *
+ * Return: 0 or a negative errno.
+ */
+int trace_raw_open_buffer(struct inode *inode, struct file *file,
+			  struct trace_buffer *buffer)
+{
+	return raw_open(inode, file, buffer);
 }
 
 static int tracing_buffers_release(struct inode *inode, struct file *file)
@@ -325,7 +345,7 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 	return 0;
 }
 
-static const struct file_operations tracing_buffers_fops = {
+const struct file_operations trace_raw_fops = {
 	.open		= tracing_buffers_open,
 	.read		= tracing_buffers_read,
 	.poll		= tracing_buffers_poll,
@@ -399,7 +419,7 @@ void trace_pipe_raw_create_cpu_files(struct trace_array *tr,
 				     struct dentry *d_cpu, long cpu)
 {
 	trace_create_cpu_file("trace_pipe_raw", TRACE_MODE_READ, d_cpu, tr, cpu,
-			      &tracing_buffers_fops);
+			      &trace_raw_fops);
 	trace_create_cpu_file("stats", TRACE_MODE_READ, d_cpu, tr, cpu,
 			      &tracing_stats_fops);
 }

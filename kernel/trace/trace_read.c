@@ -23,6 +23,9 @@ struct trace_reader {
 	struct trace_iterator	iter;
 	struct list_head	pipe_node;	/* on trace_pipe_readers */
 	bool			paused;		/* pause-on-trace stopped recording */
+	/* A view of another buffer: its header when it is empty. */
+	void			(*empty_header)(struct seq_file *m,
+						struct trace_iterator *iter);
 };
 
 static struct trace_reader *to_reader(struct trace_iterator *iter)
@@ -309,7 +312,14 @@ static int trace_file_show(struct seq_file *m, void *v)
 	struct trace_iterator *iter = m->private;
 
 	if (v == SEQ_START_TOKEN) {
-		trace_print_header(m, iter);
+		struct trace_reader *rd = to_reader(iter);
+
+		if (rd->empty_header && trace_empty(iter)) {
+			seq_printf(m, "# tracer: %s\n#\n", iter->trace->name);
+			rd->empty_header(m, iter);
+		} else {
+			trace_print_header(m, iter);
+		}
 		return 0;
 	}
 	if (!iter->leftover) {
@@ -342,7 +352,9 @@ static void trace_reader_free_content(struct trace_iterator *iter)
 }
 
 static int trace_file_open_read(struct file *file, struct trace_array *tr,
-				int cpu)
+				int cpu, struct trace_buffer *buffer,
+				void (*empty_header)(struct seq_file *m,
+						     struct trace_iterator *iter))
 {
 	struct trace_iterator *iter;
 	struct trace_reader *rd;
@@ -359,19 +371,21 @@ static int trace_file_open_read(struct file *file, struct trace_array *tr,
 	iter->pos = -1;
 
 	mutex_lock(&tracing_lock);
-	trace_iter_setup(iter, tr, cpu, true);
+	trace_iter_setup_buffer(iter, tr, buffer ?: tr->buffer, cpu, true);
+	iter->snapshot = buffer != NULL;
+	rd->empty_header = empty_header;
 	if (iter->trace->open)
 		iter->trace->open(iter);
 	/* pause-on-trace: hold the writers off while the file is open. */
-	if (tr->flags & TRACE_ITER(PAUSE_ON_TRACE)) {
-		ring_buffer_record_disable(tr->buffer);
+	if (!iter->snapshot && (tr->flags & TRACE_ITER(PAUSE_ON_TRACE))) {
+		ring_buffer_record_disable(iter->buffer);
 		rd->paused = true;
 	}
 	mutex_unlock(&tracing_lock);
 
 	for_each_possible_cpu(i)
 		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
-			iter->buffer_iter[i] = ring_buffer_read_start(tr->buffer,
+			iter->buffer_iter[i] = ring_buffer_read_start(iter->buffer,
 								      i, GFP_KERNEL);
 	return 0;
 fail:
@@ -405,11 +419,34 @@ static int tracing_open(struct inode *inode, struct file *file)
 		trace_consumers_unlock(tr);
 	}
 	if (file->f_mode & FMODE_READ) {
-		ret = trace_file_open_read(file, tr, cpu);
+		ret = trace_file_open_read(file, tr, cpu, NULL, NULL);
 		if (ret)
 			trace_array_put(tr);
 	}
 	return ret;
+}
+
+/**
+ * trace_file_open_buffer - open a reader of another buffer of an array
+ * @file: the file being opened for reading
+ * @tr: the array, pinned by the caller
+ * @cpu: the CPU to read, or RING_BUFFER_ALL_CPUS
+ * @buffer: the buffer to read (the snapshot), not the live one
+ * @empty_header: what the file shows under "# tracer:" while @buffer is
+ *	empty (the default header otherwise)
+ *
+ * The file then reads like trace, with trace_file_release() as its
+ * release (which also drops the caller's pin) and seq_read() as its read.
+ * pause-on-trace does not apply: the writers do not write to @buffer.
+ *
+ * Return: 0 or -ENOMEM (the caller then drops its pin).
+ */
+int trace_file_open_buffer(struct file *file, struct trace_array *tr, int cpu,
+			   struct trace_buffer *buffer,
+			   void (*empty_header)(struct seq_file *m,
+						struct trace_iterator *iter))
+{
+	return trace_file_open_read(file, tr, cpu, buffer, empty_header);
 }
 
 static int tracing_release(struct inode *inode, struct file *file)
@@ -436,6 +473,18 @@ static int tracing_release(struct inode *inode, struct file *file)
 	}
 	trace_array_put(tr);
 	return 0;
+}
+
+/**
+ * trace_file_release - release of a file opened by trace_file_open_buffer()
+ * @inode: its inode (i_private is the array)
+ * @file: the file
+ *
+ * Return: 0.
+ */
+int trace_file_release(struct inode *inode, struct file *file)
+{
+	return tracing_release(inode, file);
 }
 
 static const struct file_operations tracing_fops = {
@@ -550,6 +599,8 @@ static int trace_pipe_wait(struct trace_iterator *iter, bool nonblock)
 {
 	int ret;
 
+	/* A snapshot may have swapped the live buffer since the last read. */
+	iter->buffer = READ_ONCE(iter->tr->buffer);
 	while (trace_empty(iter)) {
 		if (nonblock)
 			return -EAGAIN;
@@ -565,6 +616,7 @@ static int trace_pipe_wait(struct trace_iterator *iter, bool nonblock)
 		mutex_lock(&iter->mutex);
 		if (ret)
 			return ret;
+		iter->buffer = READ_ONCE(iter->tr->buffer);
 	}
 	iter->pos = 1;
 	return 1;
@@ -580,6 +632,8 @@ static void trace_pipe_fill(struct trace_iterator *iter, unsigned int room)
 {
 	trace_seq_init(&iter->seq);
 	trace_consumers_lock(iter->tr);
+	/* The live buffer, as of now: a snapshot may have swapped it. */
+	iter->buffer = READ_ONCE(iter->tr->buffer);
 	down_read(&trace_event_sem);
 	while (trace_find_next_entry_inc(iter)) {
 		unsigned int before = trace_seq_used(&iter->seq);
