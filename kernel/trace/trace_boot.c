@@ -25,6 +25,9 @@ static char boot_options[MAX_TRACER_SIZE] __initdata;
 static char boot_clock[16] __initdata;
 static char boot_instances[COMMAND_LINE_SIZE] __initdata;
 static bool tracepoint_printk_stop_on_boot __initdata;
+/* alloc_snapshot: the top level's; alloc_snapshot=NAME: instance NAME's. */
+static bool boot_snapshot_top __initdata;
+static char boot_snapshot_names[COMMAND_LINE_SIZE] __initdata;
 /* The words of trace_event=, kept until the events are on. */
 static char boot_events[COMMAND_LINE_SIZE] __initdata;
 
@@ -72,6 +75,47 @@ static int __init set_boot_instance(char *str)
 	return 1;
 }
 __setup("trace_instance=", set_boot_instance);
+
+/*
+ * "alloc_snapshot" alone: the top level gets its snapshot buffer at boot
+ * (and its full-sized live buffer), so that tracing_snapshot() works from
+ * the start.  "alloc_snapshot=NAME" (repeatable) does it for the boot
+ * instance NAME of trace_instance=.
+ */
+static int __init set_alloc_snapshot(char *str)
+{
+	size_t len = strlen(boot_snapshot_names);
+
+	if (!*str) {
+		boot_snapshot_top = true;
+		global_trace.buffer_expanded = true;
+		return 1;
+	}
+	if (*str != '=' || !str[1] ||
+	    len + strlen(str) + 1 > sizeof(boot_snapshot_names))
+		return 0;
+	/* NAME\n per instance: a line each, like boot_instances. */
+	snprintf(boot_snapshot_names + len, sizeof(boot_snapshot_names) - len,
+		 "%s\n", str + 1);
+	return 1;
+}
+__setup("alloc_snapshot", set_alloc_snapshot);
+
+/* Did alloc_snapshot=NAME name the boot instance @name? */
+static bool __init boot_snapshot_wanted(const char *name)
+{
+	const char *p = boot_snapshot_names;
+	size_t len = strlen(name);
+
+	while (*p) {
+		const char *end = strchrnul(p, '\n');
+
+		if (end - p == len && !strncmp(p, name, len))
+			return true;
+		p = *end ? end + 1 : end;
+	}
+	return false;
+}
 
 /*
  * "ftrace_dump_on_oops" alone means every CPU of the top level;
@@ -251,6 +295,8 @@ static void __init trace_boot_instance(char *line)
 			pr_warn("tracing: unknown instance flag '%s'\n", flag);
 		mutex_unlock(&tracing_lock);
 	}
+	if (boot_snapshot_wanted(name) && tracing_alloc_snapshot_instance(tr))
+		pr_warn("tracing: no snapshot buffer for boot instance '%s'\n", name);
 	trace_event_boot_enable(tr, line);
 	trace_array_put(tr);
 }
@@ -286,6 +332,8 @@ void __init early_trace_init(void)
 	size = tr->buffer_expanded ? trace_buf_size : 1;
 	if (trace_alloc_buffer(tr, size))
 		goto fail;
+	if (trace_max_buffer_init(tr, boot_snapshot_top))
+		pr_warn("tracing: no memory for the snapshot buffer\n");
 	list_add(&tr->list, &trace_arrays);
 
 	register_tracer(&nop_trace);

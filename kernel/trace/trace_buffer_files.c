@@ -44,9 +44,16 @@ static int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	tr->clock_id = id;
 	/* Even the same clock starts over, as users expect from a write. */
 	if (tr->buffer) {
+		trace_swap_hold(tr);
 		ring_buffer_set_clock(tr->buffer, trace_clocks[id].func);
 		ring_buffer_reset(tr->buffer);
 		tr->time_start = ring_buffer_time_stamp(tr->buffer);
+		/* The snapshot's stamps would not compare either. */
+		if (tr->max_buffer) {
+			ring_buffer_set_clock(tr->max_buffer, trace_clocks[id].func);
+			ring_buffer_reset(tr->max_buffer);
+		}
+		trace_swap_release(tr);
 	}
 	mutex_unlock(&tracing_lock);
 	trace_consumers_unlock(tr);
@@ -238,7 +245,16 @@ static ssize_t subbuf_size_write(struct file *filp, const char __user *ubuf,
 	 */
 	trace_consumers_lock(tr);
 	mutex_lock(&tracing_lock);
+	trace_swap_hold(tr);
 	ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+	/* An allocated snapshot keeps the live buffer's shape. */
+	if (!ret && tr->max_allocated) {
+		ret = ring_buffer_subbuf_order_set(tr->max_buffer, order);
+		if (!ret)
+			ret = trace_resize_like(tr->max_buffer, tr->buffer,
+						RING_BUFFER_ALL_CPUS);
+	}
+	trace_swap_release(tr);
 	mutex_unlock(&tracing_lock);
 	trace_consumers_unlock(tr);
 	if (ret)
@@ -272,8 +288,13 @@ static int free_buffer_release(struct inode *inode, struct file *filp)
 	if (tr->flags & TRACE_ITER(STOP_ON_FREE))
 		tracer_tracing_off(tr);
 	/* The smallest buffer the ring buffer has: two sub-buffers a CPU. */
+	trace_swap_hold(tr);
 	if (tr->buffer && !ring_buffer_resize(tr->buffer, 1, RING_BUFFER_ALL_CPUS))
 		tr->buffer_expanded = true;
+	/* An allocated snapshot shrinks with it, as a resize would. */
+	if (tr->max_allocated)
+		ring_buffer_resize(tr->max_buffer, 1, RING_BUFFER_ALL_CPUS);
+	trace_swap_release(tr);
 	mutex_unlock(&tracing_lock);
 	trace_array_put(tr);
 	return 0;
@@ -362,10 +383,21 @@ static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
 
 		if (was == now || !tr->buffer)
 			continue;
-		if (now)
+		/*
+		 * Both buffers, so that the count of each stays balanced
+		 * whichever of them is live when the CPU comes back.
+		 */
+		trace_swap_hold(tr);
+		if (now) {
 			ring_buffer_record_enable_cpu(tr->buffer, cpu);
-		else
+			if (tr->max_buffer)
+				ring_buffer_record_enable_cpu(tr->max_buffer, cpu);
+		} else {
 			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+			if (tr->max_buffer)
+				ring_buffer_record_disable_cpu(tr->max_buffer, cpu);
+		}
+		trace_swap_release(tr);
 	}
 	cpumask_copy(tr->tracing_cpumask, mask);
 	mutex_unlock(&tracing_lock);

@@ -40,6 +40,7 @@ static void trace_create_cpu_dirs(struct trace_array *tr)
 		trace_buffer_create_cpu_files(tr, d, cpu);
 		trace_read_create_cpu_files(tr, d, cpu);
 		trace_pipe_raw_create_cpu_files(tr, d, cpu);
+		trace_snapshot_create_cpu_files(tr, d, cpu);
 	}
 }
 
@@ -52,6 +53,7 @@ static void trace_create_array_files(struct trace_array *tr)
 	trace_buffer_create_files(tr, d);
 	trace_marker_create_files(tr, d);
 	trace_err_log_create_files(tr, d);
+	trace_snapshot_create_files(tr, d);
 
 	trace_options_create_files(tr, d);
 	trace_tracers_create_files(tr, d);
@@ -63,6 +65,7 @@ static void trace_create_array_files(struct trace_array *tr)
 
 static void trace_array_free(struct trace_array *tr)
 {
+	trace_max_buffer_free(tr);
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->tracing_cpumask);
 	trace_free_tracer_opts(tr);
@@ -90,7 +93,8 @@ static struct trace_array *trace_array_create(const char *name)
 	tr->buffer_percent = 50;
 	mutex_init(&tr->consume_lock);
 	INIT_LIST_HEAD(&tr->err_log);
-	if (trace_alloc_buffer(tr, trace_buf_size))
+	if (trace_alloc_buffer(tr, trace_buf_size) ||
+	    trace_max_buffer_init(tr, false))
 		goto fail;
 	tr->current_trace = &nop_trace;
 	nop_trace.enabled++;

@@ -95,8 +95,14 @@ static int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
 	else
 		tr->flags &= ~mask;
 
-	if ((mask & TRACE_ITER(OVERWRITE)) && tr->buffer)
+	if ((mask & TRACE_ITER(OVERWRITE)) && tr->buffer) {
+		/* Both buffers: the snapshot becomes the live one at a swap. */
+		trace_swap_hold(tr);
 		ring_buffer_change_overwrite(tr->buffer, enabled);
+		if (tr->max_buffer)
+			ring_buffer_change_overwrite(tr->max_buffer, enabled);
+		trace_swap_release(tr);
+	}
 	if ((mask & TRACE_ITER(RECORD_TGID)) && enabled)
 		tracing_record_tgid(current);
 	return 0;

@@ -54,6 +54,14 @@ static const char trace_readme_text[] =
 	"                         'echo > error_log' forgets them\n"
 	"  per_cpu/cpuN/          trace, trace_pipe, trace_pipe_raw (binary\n"
 	"                         pages, splice works), buffer_size_kb, stats\n"
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"  snapshot               the snapshot buffer, read like trace:\n"
+	"                         echo 1: allocate it if needed and swap it\n"
+	"                         with the live buffer; 0: free it; 2 (or any\n"
+	"                         other number): empty it.  Read it for more\n"
+	"  per_cpu/cpuN/snapshot  the same for CPU N alone (0 refused);\n"
+	"                         snapshot_raw: its pages, like trace_pipe_raw\n"
+#endif
 	"\n"
 	"Only in the top directory:\n"
 	"  README                 this text\n"
