@@ -568,19 +568,11 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-static loff_t snapshot_lseek(struct file *file, loff_t offset, int whence)
-{
-	if (file->f_mode & FMODE_READ)
-		return seq_lseek(file, offset, whence);
-	file->f_pos = 0;
-	return 0;
-}
-
 static const struct file_operations snapshot_fops = {
 	.open		= snapshot_open,
 	.read		= seq_read,
 	.write		= snapshot_write,
-	.llseek		= snapshot_lseek,
+	.llseek		= trace_truncate_lseek,
 	.release	= trace_file_release,
 };
 
