@@ -330,11 +330,11 @@ void trace_swap_hold(struct trace_array *tr)
 {
 	unsigned long flags;
 
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	tr->swap_hold++;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 }
 
 /**
@@ -345,12 +345,12 @@ void trace_swap_release(struct trace_array *tr)
 {
 	unsigned long flags;
 
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	if (!WARN_ON_ONCE(!tr->swap_hold))
 		tr->swap_hold--;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 }
 
 int tracepoint_printk_sysctl(const struct ctl_table *table, int write,

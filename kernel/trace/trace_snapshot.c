@@ -90,9 +90,10 @@ int trace_max_swap(struct trace_array *tr, int cpu, void *cond_data)
 	unsigned long flags;
 	int ret;
 
+	/* raw_: the latency tracers swap from within the irq-flags hooks. */
 	if (in_nmi())
 		return -EBUSY;
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	if (!tr->max_allocated)
 		ret = -ENODEV;
@@ -103,23 +104,25 @@ int trace_max_swap(struct trace_array *tr, int cpu, void *cond_data)
 	else
 		ret = max_swap_cpu(tr, cpu);
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 	/* Not from here: a trigger may run under the scheduler's locks. */
 	if (!ret)
 		irq_work_queue(&tr->max_wake);
 	return ret;
 }
+/* For tracers in modules, and the selftests' module that drives it. */
+EXPORT_SYMBOL_GPL(trace_max_swap);
 
 /* Set max_allocated where the swap reads it. */
 static void max_set_allocated(struct trace_array *tr, bool allocated)
 {
 	unsigned long flags;
 
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	tr->max_allocated = allocated;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 }
 
 /* Grow the second buffer to the live one's shape.  tracing_lock held. */
@@ -228,6 +231,8 @@ void trace_max_buffer_free(struct trace_array *tr)
  */
 static void snapshot_take(struct trace_array *tr, void *cond_data)
 {
+	unsigned long flags;
+
 	if (in_nmi()) {
 		trace_array_puts(tr, "*** SNAPSHOT CALLED FROM NMI CONTEXT ***\n");
 		trace_array_puts(tr, "*** snapshot is being ignored        ***\n");
@@ -244,7 +249,14 @@ static void snapshot_take(struct trace_array *tr, void *cond_data)
 		trace_array_puts(tr, "*** Can not use snapshot (sorry) ***\n");
 		return;
 	}
+	/*
+	 * trace_max_swap() disables interrupts behind lockdep's back (it is
+	 * called from the irq-flags hooks); the update() of a conditional
+	 * snapshot may take locks, so let lockdep know here.
+	 */
+	local_irq_save(flags);
 	trace_max_swap(tr, RING_BUFFER_ALL_CPUS, cond_data);
+	local_irq_restore(flags);
 }
 
 /**
@@ -321,12 +333,12 @@ void *tracing_cond_snapshot_data(struct trace_array *tr)
 	void *data = NULL;
 	unsigned long flags;
 
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	if (tr->cond_snapshot)
 		data = tr->cond_snapshot->cond_data;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 	return data;
 }
 EXPORT_SYMBOL_GPL(tracing_cond_snapshot_data);
@@ -394,11 +406,11 @@ int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
 	ret = max_alloc_locked(tr);
 	if (ret)
 		goto out;
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	tr->cond_snapshot = cs;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 	cs = NULL;
 out:
 	mutex_unlock(&tracing_lock);
@@ -420,12 +432,12 @@ int tracing_snapshot_cond_disable(struct trace_array *tr)
 	struct cond_snapshot *cs;
 	unsigned long flags;
 
-	local_irq_save(flags);
+	raw_local_irq_save(flags);
 	arch_spin_lock(&tr->max_lock);
 	cs = tr->cond_snapshot;
 	tr->cond_snapshot = NULL;
 	arch_spin_unlock(&tr->max_lock);
-	local_irq_restore(flags);
+	raw_local_irq_restore(flags);
 	kfree(cs);
 	return cs ? 0 : -EINVAL;
 }
