@@ -28,6 +28,8 @@ static bool tracepoint_printk_stop_on_boot __initdata;
 /* alloc_snapshot: the top level's; alloc_snapshot=NAME: instance NAME's. */
 static bool boot_snapshot_top __initdata;
 static char boot_snapshot_names[COMMAND_LINE_SIZE] __initdata;
+/* ftrace_boot_snapshot: take the snapshots when the boot is over. */
+static bool boot_snapshot_take __initdata;
 /* The words of trace_event=, kept until the events are on. */
 static char boot_events[COMMAND_LINE_SIZE] __initdata;
 
@@ -100,6 +102,20 @@ static int __init set_alloc_snapshot(char *str)
 	return 1;
 }
 __setup("alloc_snapshot", set_alloc_snapshot);
+
+/*
+ * "ftrace_boot_snapshot[=NAME]": alloc_snapshot[=NAME], and at the end of
+ * the boot every array with an allocated snapshot takes one, so that what
+ * the boot traced survives user space's start.
+ */
+static int __init set_ftrace_boot_snapshot(char *str)
+{
+	if (!set_alloc_snapshot(str))
+		return 0;
+	boot_snapshot_take = true;
+	return 1;
+}
+__setup("ftrace_boot_snapshot", set_ftrace_boot_snapshot);
 
 /* Did alloc_snapshot=NAME name the boot instance @name? */
 static bool __init boot_snapshot_wanted(const char *name)
@@ -377,3 +393,22 @@ static __init int tracer_init_tracefs(void)
 	return 0;
 }
 fs_initcall(tracer_init_tracefs);
+
+/* After every other initcall, just before the init memory goes. */
+static __init int trace_boot_snapshots(void)
+{
+	struct trace_array *tr;
+
+	if (!boot_snapshot_take)
+		return 0;
+	mutex_lock(&tracing_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (!tr->max_allocated)
+			continue;
+		tracing_snapshot_instance(tr);
+		trace_array_puts(tr, "** Boot snapshot taken **\n");
+	}
+	mutex_unlock(&tracing_lock);
+	return 0;
+}
+late_initcall_sync(trace_boot_snapshots);
