@@ -10,6 +10,10 @@
  *                      then three trace_array_printk() lines "TAG-cond-1..3"
  *                      with a refused and an accepted tracing_snapshot_cond()
  *                      between them; the condition stays set until rmmod.
+ *   action=maxswap     (our kernel) trace_max_swap() of instance "instance":
+ *                      whole (cpu=-1) or the loading CPU's part (cpu=N, the
+ *                      CPU the module is loaded on), interrupts off; the
+ *                      log line gives its return value: "maxswap ret=R".
  *
  * Each load ends with a "ftt_snapshot: ACTION ok" line in the kernel log,
  * or "ftt_snapshot: ACTION FAIL: what".
@@ -18,6 +22,7 @@
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/trace.h>
 
@@ -44,6 +49,7 @@ MODULE_PARM_DESC(instance, "the instance of action=cond");
 static char *tag = "api";
 module_param(tag, charp, 0444);
 MODULE_PARM_DESC(tag, "prefix of the lines action=cond writes");
+
 
 static bool irqs_off;
 module_param(irqs_off, bool, 0444);
@@ -93,6 +99,35 @@ static const char *run_cond(void)
 	return NULL;
 }
 
+#ifdef FTT_HAVE_MAX_SWAP
+int trace_max_swap(struct trace_array *tr, int cpu, void *cond_data);
+
+static int cpu = -1;
+module_param(cpu, int, 0444);
+MODULE_PARM_DESC(cpu, "action=maxswap: -1 whole, else the loading CPU");
+
+static void run_maxswap(void)
+{
+	struct trace_array *tr = trace_array_get_by_name(instance, NULL);
+	unsigned long flags;
+	int ret, here;
+
+	if (!tr) {
+		pr_info("ftt_snapshot: maxswap FAIL: no instance\n");
+		return;
+	}
+	local_irq_save(flags);
+	here = smp_processor_id();
+	if (cpu >= 0 && cpu != here)
+		ret = -EXDEV;	/* loaded on another CPU than asked */
+	else
+		ret = trace_max_swap(tr, cpu < 0 ? -1 : here, NULL);
+	local_irq_restore(flags);
+	trace_array_put(tr);
+	pr_info("ftt_snapshot: maxswap ret=%d\n", ret);
+}
+#endif
+
 static int __init ftt_snapshot_init(void)
 {
 	const char *err = NULL;
@@ -112,6 +147,11 @@ static int __init ftt_snapshot_init(void)
 		tracing_snapshot_alloc();
 	} else if (!strcmp(action, "cond")) {
 		err = run_cond();
+#ifdef FTT_HAVE_MAX_SWAP
+	} else if (!strcmp(action, "maxswap")) {
+		run_maxswap();
+		return 0;
+#endif
 	} else {
 		return -EINVAL;
 	}
