@@ -174,15 +174,24 @@ int trace_max_buffer_init(struct trace_array *tr, bool full)
 {
 	unsigned int rb_flags = tr->flags & TRACE_ITER(OVERWRITE) ? RB_FL_OVERWRITE : 0;
 
+	unsigned long size = 1;
+
 	tr->max_lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	init_irq_work(&tr->max_wake, max_wake_fn);
-	tr->max_buffer = ring_buffer_alloc(1, rb_flags);
+	/*
+	 * Full-sized from the start rather than resized: at boot this runs
+	 * with interrupts still off, where a resize (which waits for an RCU
+	 * grace period) must not.  Every CPU's part of a new buffer has the
+	 * same size.
+	 */
+	full = full && tr->buffer;
+	if (full)
+		size = ring_buffer_size(tr->buffer, cpumask_first(cpu_possible_mask));
+	tr->max_buffer = ring_buffer_alloc(size, rb_flags);
 	if (!tr->max_buffer)
 		return -ENOMEM;
 	ring_buffer_set_clock(tr->max_buffer, trace_clocks[tr->clock_id].func);
-	if (full && tr->buffer &&
-	    !trace_resize_like(tr->max_buffer, tr->buffer, RING_BUFFER_ALL_CPUS))
-		tr->max_allocated = true;
+	tr->max_allocated = full;
 	return 0;
 }
 
