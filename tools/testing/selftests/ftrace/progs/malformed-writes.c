@@ -81,6 +81,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PROG_NAME "malformed-writes"
+#include "prog-util.h"
+
 #define MIB (1 << 20)
 #define MAXWORDS 4096
 #define NARR 3
@@ -119,48 +122,6 @@ static char *payload;		/* MIB + 64 bytes */
 static int kmsg = -1;
 static pid_t bg[2];
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* splitmix64: the generator of one operation, seeded from (seed, op). */
-static uint64_t rs;
-
-static uint64_t rnd(void)
-{
-	uint64_t z = (rs += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static unsigned long below(unsigned long n)
-{
-	return n ? rnd() % n : 0;
-}
-
-static int chance(int pct)
-{
-	return (int)below(100) < pct;
-}
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "malformed-writes: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	exit(2);
-}
-
 static char *xstrdup(const char *s)
 {
 	char *p = strdup(s);
@@ -168,20 +129,6 @@ static char *xstrdup(const char *s)
 	if (!p)
 		die("out of memory");
 	return p;
-}
-
-/* Reads a small file whole; returns its length or -1. */
-static int slurp(const char *path, char *buf, int size)
-{
-	int fd = open(path, O_RDONLY), n, got = 0;
-
-	if (fd < 0)
-		return -1;
-	while (got < size - 1 && (n = read(fd, buf + got, size - 1 - got)) > 0)
-		got += n;
-	close(fd);
-	buf[got] = 0;
-	return got;
 }
 
 static int put(const char *path, const char *s)

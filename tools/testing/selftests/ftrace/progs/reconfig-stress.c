@@ -109,6 +109,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PROG_NAME "reconfig-stress"
+#include "prog-util.h"
+
 #define MAX_ARR		8
 #define NDYN		2
 #define MAX_PROCS	40
@@ -199,54 +202,6 @@ static int have_tev;
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static uint64_t rs;
-
-static uint64_t rnd(void)
-{
-	uint64_t z = (rs += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static unsigned long below(unsigned long n)
-{
-	return n ? rnd() % n : 0;
-}
-
-static int chance(int pct)
-{
-	return (int)below(100) < pct;
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "reconfig-stress: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	exit(2);
-}
-
 /* Print with one write(2), so that the processes' lines do not mix. */
 static void say(const char *fmt, ...)
 {
@@ -290,19 +245,6 @@ static void apath(char *buf, size_t size, int a, const char *file)
 		snprintf(buf, size, "%s/instances/%s/%s", top, sh->arr[a].name, file);
 	else
 		snprintf(buf, size, "%s/%s", top, file);
-}
-
-static int slurp(const char *path, char *buf, int size)
-{
-	int fd = open(path, O_RDONLY), n, got = 0;
-
-	if (fd < 0)
-		return -1;
-	while (got < size - 1 && (n = read(fd, buf + got, size - 1 - got)) > 0)
-		got += n;
-	close(fd);
-	buf[got] = 0;
-	return got;
 }
 
 /* Write S to PATH with O_TRUNC (or O_APPEND); 0 or the errno. */
