@@ -365,41 +365,85 @@ void perf_trace_buf_update(void *record, u16 type)
 NOKPROBE_SYMBOL(perf_trace_buf_update);
 
 /*
- * Event filters ("perf record --filter") come with the filter language.
- * Until then a filter is refused, so that perf says so instead of
- * recording everything; and with no filter ever set, everything matches.
+ * Event filters ("perf record --filter", PERF_EVENT_IOC_SET_FILTER).  A
+ * perf event takes the same expressions as events/.../filter, compiled by
+ * trace_filter_create() for the event's fields.  The filter hangs on the
+ * perf event (event->filter), set once: perf core asks filter_match_preds()
+ * before it delivers a record to an event that has one (a child event uses
+ * its parent's).  It is freed with the event, after the RCU grace period
+ * that perf core waits before freeing any event, so no CPU can still be
+ * running it.
  */
 
 /**
  * ftrace_profile_set_filter - set a filter on a tracepoint perf event
  * @event: the perf event
- * @event_id: its event's id
- * @filter_str: the filter expression
+ * @event_id: its event's id (perf's attr.config; @event->tp_event says it)
+ * @filter_str: the filter expression, NUL-terminated
  *
- * Return: -EOPNOTSUPP: filters are not supported yet.
+ * Called by perf core for PERF_EVENT_IOC_SET_FILTER, without perf's
+ * context mutex.  The event may already be counting: the filter is
+ * published whole, after it is built.
+ *
+ * Return: 0; -EINVAL when the event has no trace event or the expression
+ * does not parse for its fields (no error_log entry: there is no trace
+ * array to log in); -EEXIST when the event already has a filter; -ENOMEM.
  */
 int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 			      char *filter_str)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call = event->tp_event;
+	struct event_filter *filter = NULL;
+	int err;
+
+	if (!call)
+		return -EINVAL;
+
+	mutex_lock(&event_mutex);
+	if (event->filter) {
+		err = -EEXIST;
+		goto out;
+	}
+	err = trace_filter_create(NULL, call, filter_str, &filter);
+	if (err) {
+		if (filter)
+			trace_filter_free(filter);
+		goto out;
+	}
+	/* perf_tp_filter_match() reads it without a lock: publish it built. */
+	smp_store_release(&event->filter, filter);
+out:
+	mutex_unlock(&event_mutex);
+	return err;
 }
 
 /**
  * ftrace_profile_free_filter - free a perf event's filter
- * @event: the perf event (never has one yet)
+ * @event: the perf event, which no CPU sees any more
+ *
+ * Called by perf core as it frees the event, from an RCU callback: after
+ * a grace period, so the filter is freed at once.
  */
 void ftrace_profile_free_filter(struct perf_event *event)
 {
+	struct event_filter *filter = event->filter;
+
+	event->filter = NULL;
+	if (filter)
+		trace_filter_free(filter);
 }
 
 /**
  * filter_match_preds - does a record pass a filter?
- * @filter: the filter
- * @rec: the record
+ * @filter: the filter of a perf event
+ * @rec: the record, starting with its trace_entry
  *
- * Return: 1, every record passes (no filter can be set yet).
+ * Called by perf core for every record bound for an event with a filter,
+ * in the tracepoint's context (any, NMI included).
+ *
+ * Return: 1 when the record passes, 0 when the filter rejects it.
  */
 int filter_match_preds(struct event_filter *filter, void *rec)
 {
-	return 1;
+	return trace_filter_match(filter, rec);
 }
