@@ -34,10 +34,11 @@
  * truncation at a random byte, empty input.  Now and then "0" clears.
  *
  * Checked: every refusal carries an errno a caller can act on (EINVAL,
- * ENOSPC, E2BIG, ERANGE, ENODEV; never EFAULT, ENOMEM or anything else);
- * after an accepted write the file reads back the expression (trailing
- * blanks stripped, as written otherwise; "none" after "0", or a subsystem's
- * "### global filter ###" help); the kernel log
+ * ENOSPC, E2BIG, ERANGE, ENODEV, and upstream's EPERM, ENOENT, ESRCH for
+ * unbalanced input; never EFAULT, ENOMEM or anything else); after an
+ * accepted write an event's file reads back the expression (trailing
+ * blanks stripped, as written otherwise; "none" after "0"), a subsystem's
+ * its "### global filter ###" help text; the kernel log
  * (/dev/kmsg) shows no WARNING, BUG, Oops or sanitizer report.  At the
  * end every filter is cleared and must read "none", the events are
  * switched off, the instance removed, and the unreclaimable slab
@@ -648,9 +649,16 @@ static int write_filter(const char *path, const char *s, size_t len)
 	return err;
 }
 
+/*
+ * The errnos a refused filter may carry.  Upstream's parser hands back its
+ * own codes for unbalanced input as negative errnos: EPERM for a ")" too
+ * many, ENOENT for a "(" too many, ESRCH for an unterminated quote; ours
+ * gives the same.  EFAULT, ENOMEM and the rest are never right here.
+ */
 static int sane_errno(int e)
 {
-	return e == EINVAL || e == ENOSPC || e == E2BIG || e == ERANGE || e == ENODEV;
+	return e == EINVAL || e == ENOSPC || e == E2BIG || e == ERANGE || e == ENODEV ||
+	       e == EPERM || e == ENOENT || e == ESRCH;
 }
 
 /* What the file must read after an accepted write of s. */
@@ -706,7 +714,12 @@ static void check_kmsg(long op)
  */
 static int reads_as(const struct target *t, const char *text, const char *exp)
 {
-	if (!t->event && !strcmp(exp, "none\n"))
+	/*
+	 * A subsystem's file keeps no expression: it shows its help text
+	 * after "0" and after an accepted filter alike (upstream's), and the
+	 * events take the expression.
+	 */
+	if (!t->event)
 		return !strncmp(text, SYS_NONE, strlen(SYS_NONE));
 	return !strcmp(text, exp);
 }
