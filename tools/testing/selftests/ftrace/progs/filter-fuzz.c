@@ -215,7 +215,7 @@ static void load_fields(struct target *t, const char *fmtpath)
 
 static void setup_targets(void)
 {
-	char path[512], fmt[512];
+	char fmt[512];
 	int i, n = 0, a, j;
 
 	for (a = 0; a < 2; a++) {
@@ -255,7 +255,6 @@ static void setup_targets(void)
 			}
 		}
 	}
-	(void)path;
 }
 
 /* ---- the expressions ---- */
@@ -949,18 +948,31 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "d:s:n:f:o:t:v", opts, NULL)) != -1) {
 		switch (c) {
-		case 'd': top = optarg; break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'n': count = atol(optarg); break;
-		case 'f': from = atol(optarg); break;
+		case 'd':
+			top = optarg;
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'n':
+			count = atol(optarg);
+			break;
+		case 'f':
+			from = atol(optarg);
+			break;
 		case 'o':
 			verdicts = fopen(optarg, "w");
 			if (!verdicts)
 				die("%s: %s", optarg, strerror(errno));
 			break;
-		case 't': slab_tol = atol(optarg); break;
-		case 'v': verbose = 1; break;
-		default: usage();
+		case 't':
+			slab_tol = atol(optarg);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			usage();
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
