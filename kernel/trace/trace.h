@@ -51,8 +51,14 @@
  *                   API for it), events/.../enable, event_mutex
  *   trace_event_format.c  events/.../format, id, header_page,
  *                   header_event; where a field is in a record
- *   trace_filter.c  event filters: compiling one, events/.../filter
+ *   trace_filter.c  event filters: compiling one into a program
+ *   trace_filter_files.c  events/.../filter and events/SYSTEM/filter
  *   trace_filter_eval.c  running a compiled filter on a record
+ *   trace_triggers.c  events/.../trigger, the command table, the lists
+ *   trace_trigger_run.c  running an event's triggers (the event path)
+ *   trace_trigger_cmds.c  traceon/off, snapshot, stacktrace, enable_event
+ *   trace_snapshot.c  the second buffer, the swap (snapshot and max
+ *                   latency), the snapshot files and the kernel API
  *   trace_event_eval.c  TRACE_DEFINE_ENUM()/SIZEOF() in print fmt
  *   trace_event_record.c  the probe's gate, reserve and commit; tp_printk
  *   trace_events_ctl.c  set_event, available_events, set_event_pid,
@@ -74,17 +80,6 @@
  */
 /*
  * Where the parts still to come will go, and which way they call:
- *   filters         trace_filter.c parses an events/.../filter write into
- *                   a program (it asks trace_event_format.c for the fields);
- *                   trace_filter_eval.c runs one and knows nothing of
- *                   events, so the event's commit path calls down into it.
- *   triggers        trace_triggers.c: the trigger files and a table of
- *                   commands that others register into; the commands
- *                   (traceon/off, snapshot, stacktrace, enable_event) in
- *                   trace_trigger_cmds.c.  Events reach them only through
- *                   the list hung on their trace_event_file.
- *   snapshot        trace_snapshot.c: the second buffer, the swap and the
- *                   snapshot files, on top of trace.c.
  *   function        ftrace.c (call-site records, patching, ftrace_ops,
  *                   set_ftrace_*), trace_functions.c (the tracer);
  *                   graph: fgraph.c and trace_functions_graph.c.

@@ -19,6 +19,9 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
+struct trace_array;
+struct trace_event_call;
+
 /* What an op tests. */
 enum filter_code {
 	FOP_FALSE,		/* nothing to test: always 0 */
@@ -86,6 +89,17 @@ struct event_filter {
  * before it hands out a program with such an op.  Context: may sleep.
  */
 int filter_need_strbuf(void);
+
+/*
+ * trace_filter.c: compile @str for @call, for the filter files
+ * (trace_filter_files.c).  0 or -errno; *@filterp is the filter, or, on
+ * an error other than -ENOMEM, one without ops that holds the error text
+ * the file then shows.  @subsystem: the write was to events/SYSTEM/filter.
+ * Context: event_mutex held.
+ */
+int filter_compile(struct trace_array *tr, struct trace_event_call *call,
+		   const char *str, struct event_filter **filterp,
+		   bool subsystem);
 
 /* The longest string constant a filter takes (as upstream). */
 #define FILTER_STR_MAX		256
