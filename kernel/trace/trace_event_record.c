@@ -74,6 +74,8 @@ static noinline void event_printk(struct trace_event_buffer *fbuffer)
  * this file's function, the probe and the tracepoint's iterator.
  */
 #define TRIGGER_STACK_SKIP	3
+/* ... and from commit_deferred(), past trace_event_buffer_commit() too. */
+#define DEFERRED_STACK_SKIP	(TRIGGER_STACK_SKIP + 1)
 
 /**
  * trace_event_file_gate - the slow half of a probe's first test
@@ -82,11 +84,14 @@ static noinline void event_printk(struct trace_event_buffer *fbuffer)
  * Runs the event's triggers that need no record: all of them when no
  * record will be written, else those that go before it (the commit runs
  * the others).  An event whose triggers need the record (TRIGGER_COND)
- * is let through: its commit runs them all and decides what is kept.
+ * is let through even when soft-disabled: its record is built in the
+ * scratch area, and its commit runs the triggers and keeps nothing a
+ * soft-disabled event would not keep.  A task the pid lists filter out
+ * runs no conditional trigger (nor, then, the others of its event).
  *
  * Return: true when the record must not be written: the event is
- * soft-disabled, or the task is filtered out by set_event_pid or
- * set_event_notrace_pid.
+ * soft-disabled (and has no conditional trigger), or the task is
+ * filtered out by set_event_pid or set_event_notrace_pid.
  */
 bool trace_event_file_gate(struct trace_event_file *file)
 {
@@ -94,12 +99,14 @@ bool trace_event_file_gate(struct trace_event_file *file)
 	bool __percpu *ignore;
 	bool drop = false;
 
-	if (flags & EVENT_FILE_FL_SOFT_DISABLED) {
-		drop = true;
-	} else if (flags & EVENT_FILE_FL_PID_FILTER) {
+	if (flags & EVENT_FILE_FL_PID_FILTER) {
 		ignore = READ_ONCE(file->tr->ignore_pid);
 		drop = ignore && this_cpu_read(*ignore);
 	}
+	if (flags & EVENT_FILE_FL_TRIGGER_COND)
+		return drop;
+	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
+		drop = true;
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE) {
 		struct trigger_ctx ctx = {
 			.trace_ctx	= tracing_gen_ctx_dec(),
@@ -282,9 +289,14 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
-/* What every commit does once the record is in the ring buffer. */
+/*
+ * What every commit does once the record is in the ring buffer.  @skip:
+ * the frames between the function this is inlined in and the
+ * tracepoint's caller, for the stack records.  @post: run the event's
+ * post triggers here (a conditional event's commit runs them itself).
+ */
 static __always_inline void commit_record(struct trace_event_buffer *fbuffer,
-					  int skip)
+					  int skip, bool post)
 {
 	struct trace_array *tr = fbuffer->trace_file->tr;
 
@@ -298,13 +310,13 @@ static __always_inline void commit_record(struct trace_event_buffer *fbuffer,
 				   skip);
 		ftrace_trace_userstack(tr, fbuffer->buffer, fbuffer->trace_ctx);
 	}
-	if (unlikely(READ_ONCE(fbuffer->trace_file->flags) &
-		     EVENT_FILE_FL_TRIGGER_MODE)) {
+	if (post && unlikely(READ_ONCE(fbuffer->trace_file->flags) &
+			     EVENT_FILE_FL_TRIGGER_MODE)) {
 		struct trigger_ctx ctx = {
 			.rec		= fbuffer->entry,
 			.trace_ctx	= fbuffer->trace_ctx,
 			.from		= _THIS_IP_,
-			.skip		= TRIGGER_STACK_SKIP,
+			.skip		= skip,
 		};
 
 		event_triggers_call(fbuffer->trace_file, &ctx, TRIGGERS_POST);
@@ -312,14 +324,26 @@ static __always_inline void commit_record(struct trace_event_buffer *fbuffer,
 }
 
 /*
- * Conditional triggers (EVENT_FILE_FL_TRIGGER_COND) run here, on the
- * finished record, before it is decided whether it is kept: the triggers
- * code fills this in.  Returns false when the record is not to be kept.
+ * Conditional triggers (EVENT_FILE_FL_TRIGGER_COND).  The gate ran none
+ * of the event's triggers; they all run from the commit, on the finished
+ * record while it is still in the scratch area (or reserved, when it did
+ * not fit there): the pre triggers whose filters take it fire now, and
+ * the post triggers whose filters take it are noted in the returned mask,
+ * to fire once the record is committed or dropped (the record itself is
+ * gone by then).  Whether the record is kept is not theirs to decide:
+ * the soft-disable flag and the event's filter do that.
  */
-static inline bool deferred_cond_triggers(struct trace_event_buffer *fbuffer,
-					  unsigned long flags)
+static inline unsigned long
+deferred_cond_triggers(struct trace_event_buffer *fbuffer,
+		       struct trigger_ctx *ctx)
 {
-	return true;
+	*ctx = (struct trigger_ctx){
+		.rec		= fbuffer->entry,
+		.trace_ctx	= fbuffer->trace_ctx,
+		.from		= _THIS_IP_,
+		.skip		= DEFERRED_STACK_SKIP,
+	};
+	return event_triggers_call(fbuffer->trace_file, ctx, TRIGGERS_PRE);
 }
 
 /* The commit of a record reserve_deferred() made. */
@@ -328,13 +352,17 @@ static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
 	struct event_scratch *s = this_cpu_ptr(event_scratch);
 	struct trace_event_file *file = fbuffer->trace_file;
 	unsigned long flags = READ_ONCE(file->flags);
-	struct scratch_frame *frame;
+	bool cond = flags & EVENT_FILE_FL_TRIGGER_COND;
 	struct ring_buffer_event *event;
+	struct scratch_frame *frame;
+	struct trigger_ctx ctx;
+	unsigned long due = 0;
 	bool keep;
 
 	frame = (void *)s->data + s->cur;
-	keep = deferred_cond_triggers(fbuffer, flags) &&
-	       !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
+	if (cond)
+		due = deferred_cond_triggers(fbuffer, &ctx);
+	keep = !(flags & EVENT_FILE_FL_SOFT_DISABLED) &&
 	       trace_filter_match(rcu_dereference_sched(file->filter),
 				  fbuffer->entry);
 	event = frame->event;
@@ -354,8 +382,19 @@ static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
 	s->cur = frame->prev;
 	if (event) {
 		fbuffer->event = event;
-		/* From the tracepoint's caller: past us, probe and iterator. */
-		commit_record(fbuffer, 4);
+		commit_record(fbuffer, DEFERRED_STACK_SKIP, !cond);
+	} else if (!cond && (flags & EVENT_FILE_FL_TRIGGER_MODE)) {
+		/* The event's filter took the record away, not the event. */
+		ctx = (struct trigger_ctx){
+			.trace_ctx	= fbuffer->trace_ctx,
+			.from		= _THIS_IP_,
+			.skip		= DEFERRED_STACK_SKIP,
+		};
+		event_triggers_call(file, &ctx, TRIGGERS_POST);
+	}
+	if (cond) {
+		ctx.rec = NULL;
+		event_triggers_post(file, &ctx, due);
 	}
 }
 
@@ -374,8 +413,7 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		commit_deferred(fbuffer);
 		return;
 	}
-	/* From the tracepoint's caller: past us, probe and iterator. */
-	commit_record(fbuffer, 3);
+	commit_record(fbuffer, TRIGGER_STACK_SKIP, true);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 

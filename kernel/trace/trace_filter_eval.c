@@ -292,7 +292,8 @@ static __always_inline bool op_test(const struct filter_op *op,
 		return ip >= op->val && ip < op->val2;
 	}
 	case FOP_STR_FIXED:
-		return str_match(f, op->arg, op->len);
+		/* Size 0: the NUL-terminated text ending the record (print). */
+		return str_match(f, op->arg, op->len ?: strlen(f) + 1);
 	case FOP_STR_LOC:
 		loc = get_unaligned((const u32 *)f);
 		return str_match(rec + (loc & 0xffff), op->arg, loc >> 16);

@@ -3,6 +3,8 @@
  * The basic trigger commands, registered into trace_triggers.c's table:
  *
  *   traceon, traceoff      switch the event's array's tracing_on
+ *   snapshot               swap the array's live buffer with its snapshot
+ *                          (trace_snapshot.c), which the trigger allocates
  *   stacktrace             record the kernel stack after the event
  *   enable_event:S:E       switch event S:E of the same array on or off;
  *   disable_event:S:E      S:E stays in soft mode while the trigger is
@@ -66,6 +68,34 @@ static struct trigger_cmd traceoff_cmd = {
 	.ready	= traceoff_ready,
 	.fire	= traceoff_fire,
 };
+
+/*
+ * snapshot: before the record, so that the record of the event that takes
+ * the snapshot ends in the buffer it was reserved in, the one that has just
+ * become the snapshot (the swap leaves a writer in its buffer).  The buffer
+ * is allocated when the trigger is set, as upstream does; freeing it from
+ * the snapshot file while the trigger is there is allowed, and a firing
+ * then stops tracing with a note, as tracing_snapshot() does.
+ */
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int snapshot_attach(struct event_trigger *t)
+{
+	return tracing_alloc_snapshot_instance(t->file->tr);
+}
+
+static void snapshot_fire(struct event_trigger *t,
+			  const struct trigger_ctx *ctx)
+{
+	tracing_snapshot_instance(t->file->tr);
+}
+
+static struct trigger_cmd snapshot_cmd = {
+	.name	= "snapshot",
+	.kind	= TRIGGER_KIND_SNAPSHOT,
+	.attach	= snapshot_attach,
+	.fire	= snapshot_fire,
+};
+#endif
 
 /* stacktrace */
 
@@ -194,6 +224,9 @@ static struct trigger_cmd disable_event_cmd = {
 static struct trigger_cmd *const basic_cmds[] __initconst = {
 	&traceon_cmd,
 	&traceoff_cmd,
+#ifdef CONFIG_TRACER_SNAPSHOT
+	&snapshot_cmd,
+#endif
 	&stacktrace_cmd,
 	&enable_event_cmd,
 	&disable_event_cmd,

@@ -9,7 +9,8 @@
  * may run in any context, NMI included.  A count is used up with a
  * compare-and-exchange loop: N firings happen at most N times even with
  * the event firing on every CPU at once, and an unlimited trigger writes
- * nothing shared.  Filters are run by trace_filter_eval.c.
+ * nothing shared.  A trigger's filter (trace_filter_eval.c runs it) is
+ * asked before its count is used up.
  */
 
 #include <linux/kernel.h>
@@ -67,12 +68,13 @@ unsigned long event_triggers_call(struct trace_event_file *file,
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(t, &file->triggers, list) {
 		bool post = t->cmd->flags & TRIGGER_CMD_POST;
-		bool pass = !t->filter;
+		bool pass;
 
 		if (!post && !(which & TRIGGERS_PRE))
 			continue;
-		if (t->filter && ctx->rec)
-			pass = false;	/* no filter language yet: never */
+		/* A filtered trigger needs the record, and its approval. */
+		pass = !t->filter ||
+		       (ctx->rec && trace_filter_match(t->filter, ctx->rec));
 		if (post && !(which & TRIGGERS_POST)) {
 			if (pass && n < BITS_PER_LONG)
 				due |= BIT(n);

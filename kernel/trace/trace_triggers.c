@@ -92,8 +92,10 @@ static struct trigger_cmd *trigger_cmd_find(const char *name)
 /* ------------------------------------------------------------------ */
 /* Adding and removing                                                 */
 
+/* No event can be running @t (never published, or past a grace period). */
 static void trigger_free(struct event_trigger *t)
 {
+	trace_filter_free(t->filter);
 	kfree(t->filter_str);
 	kfree(t);
 }
@@ -182,6 +184,12 @@ static int trigger_add(struct trace_event_file *file, struct event_trigger *t)
 			t->cmd->detach(t);
 		return ret;
 	}
+	/*
+	 * An event that runs this one's filter builds its record first: no
+	 * event sees the trigger before the flag saying so.
+	 */
+	if (trigger_needs_rec(t))
+		event_file_flags(file, 0, EVENT_FILE_FL_TRIGGER_COND);
 	/* Newest first, as upstream lists them. */
 	list_add_rcu(&t->list, &file->triggers);
 	trigger_update_cond(file);
@@ -239,9 +247,15 @@ void trace_triggers_drop(struct trace_event_file *file)
 /* ------------------------------------------------------------------ */
 /* Parsing a line                                                      */
 
-/* "if FILTER": compiled for the triggering event. */
+/*
+ * "if FILTER": compiled for the triggering event's fields.  A filter that
+ * does not compile is logged in the array's error_log, as the event's
+ * own filter file does.  The scratch area the record is built in for it
+ * is made now, before the trigger can make its event conditional.
+ */
 static int trigger_set_filter(struct event_trigger *t, char *text)
 {
+	struct trace_event_file *file = t->file;
 	char *word = strsep(&text, " \t");
 	int ret;
 
@@ -250,9 +264,13 @@ static int trigger_set_filter(struct event_trigger *t, char *text)
 	text = skip_spaces(text);
 	if (!*text)
 		return -EINVAL;
-	/* Refused until the filter language (trace_filter_create()) lands. */
-	ret = -EINVAL;
-	return ret;
+	ret = trace_filter_create(file->tr, file->event_call, text, &t->filter);
+	if (ret)
+		return ret;
+	t->filter_str = kstrdup(text, GFP_KERNEL);
+	if (!t->filter_str)
+		return -ENOMEM;
+	return trace_event_scratch_prepare();
 }
 
 /* N of NAME[:PARAM]:N; what follows another ':' is not looked at. */

@@ -38,6 +38,7 @@ errno_text() { # NAME
 	EEXIST) echo "File exists" ;;
 	ENOENT) echo "No such file or directory" ;;
 	EPERM) echo "Operation not permitted" ;;
+	ESRCH) echo "No such process" ;;
 	ENAMETOOLONG) echo "File name too long" ;;
 	EACCES) echo "Permission denied" ;;
 	*) echo "$1" ;;

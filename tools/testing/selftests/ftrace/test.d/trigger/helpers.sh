@@ -5,7 +5,12 @@
 . "$FTRACETEST_ROOT/test.d/tracefs/helpers.sh"
 
 # The commands a trigger file lists while it has no trigger, in order.
-TRIGGER_CMDS="traceon traceoff stacktrace enable_event disable_event"
+# snapshot comes after traceoff where the kernel has snapshots.
+if [ -e snapshot ]; then
+	TRIGGER_CMDS="traceon traceoff snapshot stacktrace enable_event disable_event"
+else
+	TRIGGER_CMDS="traceon traceoff stacktrace enable_event disable_event"
+fi
 
 # The trigger file of an event without triggers.
 TRIGGER_NONE="# Available triggers:
