@@ -1003,9 +1003,7 @@ void trace_instances_init(void);
 void trace_readme_create_files(struct dentry *dir);
 
 /*
- * ---- Issue 16: the interfaces between filters, triggers and snapshots ----
- * Declared here first so the three can be built side by side; each part
- * defines its own and may add to it, but these names and meanings hold.
+ * What filters, triggers and snapshots offer each other (and perf).
  *
  * Filters (trace_filter.c compiles, trace_filter_eval.c runs).  A filter
  * is compiled once, when written, for one event's fields; running it
