@@ -342,12 +342,11 @@ static noinline bool filter_run_slow(const struct filter_op *ops,
 
 /*
  * Run the program @ops of @n ops (at least one) on @rec; true when it
- * accepts.  A jump is always forward, so the loop ends; it leaves @op at
- * the accept exit (@n) or past it.  The range ops, which is what nearly
- * every filter is made of, are done here, inline and without a call (so
- * without saving registers): a load, an xor, a subtraction and a
- * compare.  At the first op of another kind the rest of the run goes to
- * filter_run_slow().
+ * accepts.  A jump is always forward, so the loop ends; one to an exit
+ * ends it at once.  The range ops, which is what nearly every filter is
+ * made of, are done here, inline and without a call (so without saving
+ * registers): a load, an xor, a subtraction and a compare.  At the
+ * first op of another kind the rest of the run goes to filter_run_slow().
  */
 static __always_inline bool filter_run(const struct filter_op *ops,
 				       unsigned int n, const void *rec)
@@ -374,12 +373,16 @@ static __always_inline bool filter_run(const struct filter_op *ops,
 		default:
 			return filter_run_slow(ops, op, end, rec);
 		}
-		if (yes == op->branch_on)
-			op = ops + op->target;
-		else
+		if (yes != op->branch_on) {
 			op++;
+		} else {
+			/* A jump to an exit ends the run there. */
+			if (op->target >= n)
+				return op->target == n;
+			op = ops + op->target;
+		}
 	} while (op < end);
-	return op == end;
+	return true;
 }
 
 /**
