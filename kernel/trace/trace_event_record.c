@@ -346,16 +346,31 @@ deferred_cond_triggers(struct trace_event_buffer *fbuffer,
 	return event_triggers_call(fbuffer->trace_file, ctx, TRIGGERS_PRE);
 }
 
-/* The commit of a record reserve_deferred() made. */
-static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
+/* The triggers that follow a record, for one the filter took away. */
+static noinline void deferred_post_triggers(struct trace_event_buffer *fbuffer)
+{
+	struct trigger_ctx ctx = {
+		.trace_ctx	= fbuffer->trace_ctx,
+		.from		= _THIS_IP_,
+		.skip		= DEFERRED_STACK_SKIP,
+	};
+
+	event_triggers_call(fbuffer->trace_file, &ctx, TRIGGERS_POST);
+}
+
+/*
+ * The commit of a record reserve_deferred() made; @cond: the event has
+ * conditional triggers (a constant, see commit_deferred()).
+ */
+static __always_inline void commit_deferred_as(struct trace_event_buffer *fbuffer,
+					       unsigned long flags,
+					       const bool cond)
 {
 	struct event_scratch *s = this_cpu_ptr(event_scratch);
 	struct trace_event_file *file = fbuffer->trace_file;
-	unsigned long flags = READ_ONCE(file->flags);
-	bool cond = flags & EVENT_FILE_FL_TRIGGER_COND;
 	struct ring_buffer_event *event;
 	struct scratch_frame *frame;
-	struct trigger_ctx ctx;
+	struct trigger_ctx ctx __uninitialized;	/* set before any use */
 	unsigned long due = 0;
 	bool keep;
 
@@ -385,17 +400,33 @@ static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
 		commit_record(fbuffer, DEFERRED_STACK_SKIP, !cond);
 	} else if (!cond && (flags & EVENT_FILE_FL_TRIGGER_MODE)) {
 		/* The event's filter took the record away, not the event. */
-		ctx = (struct trigger_ctx){
-			.trace_ctx	= fbuffer->trace_ctx,
-			.from		= _THIS_IP_,
-			.skip		= DEFERRED_STACK_SKIP,
-		};
-		event_triggers_call(file, &ctx, TRIGGERS_POST);
+		deferred_post_triggers(fbuffer);
 	}
 	if (cond) {
 		ctx.rec = NULL;
 		event_triggers_post(file, &ctx, due);
 	}
+}
+
+static noinline void commit_deferred_cond(struct trace_event_buffer *fbuffer,
+					  unsigned long flags)
+{
+	commit_deferred_as(fbuffer, flags, true);
+}
+
+/*
+ * The commit of a record reserve_deferred() made.  An event without
+ * conditional triggers (the filtered ones) gets a copy of the commit
+ * with their code and the trigger context on the stack left out.
+ */
+static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
+{
+	unsigned long flags = READ_ONCE(fbuffer->trace_file->flags);
+
+	if (flags & EVENT_FILE_FL_TRIGGER_COND)
+		commit_deferred_cond(fbuffer, flags);
+	else
+		commit_deferred_as(fbuffer, flags, false);
 }
 
 /**

@@ -380,31 +380,76 @@ static struct filter_str *make_str(const char *text, int len, bool glob,
 	return fs;
 }
 
-/* The code of a numeric op on a field of @size bytes. */
-static u8 num_code(int size, bool is_signed, u8 cmp, u64 *val)
-{
-	static const u8 ucode[] = { [1] = FOP_U8, [2] = FOP_U16,
-				    [4] = FOP_U32, [8] = FOP_U64 };
-	static const u8 scode[] = { [1] = FOP_S8, [2] = FOP_S16,
-				    [4] = FOP_S32, [8] = FOP_S64 };
-	bool ordered = cmp != FCMP_EQ && cmp != FCMP_NE && cmp != FCMP_BAND;
-
-	if (size != 1 && size != 2 && size != 4 && size != 8)
-		return FOP_FALSE;
-	/* The constant is taken at the field's width, as C would. */
-	if (size < 8) {
-		if (ordered && is_signed)
-			*val = sign_extend64(*val, size * 8 - 1);
-		else
-			*val &= BIT_ULL(size * 8) - 1;
-	}
-	return ordered && is_signed ? scode[size] : ucode[size];
-}
-
 struct term {
 	struct filter_op	op;
 	bool			neg;	/* the test's result is negated */
 };
+
+/*
+ * A numeric comparison of a field of @size bytes with t->op.val, made a
+ * range test (FOP_IN8 to FOP_IN64, see trace_filter.h); "!=" negates
+ * the term.  The constant is taken at the field's width, as C would.
+ */
+static void num_code(struct term *t, int size, bool is_signed)
+{
+	static const u8 code[] = { [1] = FOP_IN8, [2] = FOP_IN16,
+				   [4] = FOP_IN32, [8] = FOP_IN64 };
+	struct filter_op *op = &t->op;
+	u64 max, c, lo, hi;
+
+	if (size != 1 && size != 2 && size != 4 && size != 8) {
+		op->code = FOP_FALSE;
+		return;
+	}
+	max = size < 8 ? BIT_ULL(size * 8) - 1 : U64_MAX;
+	c = op->val & max;
+	if (op->cmp == FCMP_BAND) {
+		op->code = FOP_BAND;
+		op->len = size;
+		op->val = c;
+		return;
+	}
+	/* Ordered signed: the sign bit flipped orders them as unsigned. */
+	op->bias = 0;
+	if (is_signed && op->cmp != FCMP_EQ && op->cmp != FCMP_NE)
+		op->bias = BIT_ULL(size * 8 - 1);
+	c ^= op->bias;
+	lo = 0;
+	hi = max;
+	switch (op->cmp) {
+	case FCMP_NE:
+		t->neg = !t->neg;
+		fallthrough;
+	case FCMP_EQ:
+		lo = c;
+		hi = c;
+		break;
+	case FCMP_LT:
+		if (!c) {
+			op->code = FOP_FALSE;
+			return;
+		}
+		hi = c - 1;
+		break;
+	case FCMP_LE:
+		hi = c;
+		break;
+	case FCMP_GT:
+		if (c == max) {
+			op->code = FOP_FALSE;
+			return;
+		}
+		lo = c + 1;
+		break;
+	default:
+		lo = c;
+		break;
+	}
+	op->code = code[size];
+	op->val = lo;
+	op->val2 = hi - lo;
+}
+
 
 /* "CPUS{list}": @i is at "CPUS".  Returns the index after '}' or -errno. */
 static int parse_cpus(struct fparse *p, const struct ffield *f, int tok,
@@ -478,8 +523,7 @@ static int parse_cpus(struct fparse *p, const struct ffield *f, int tok,
 		if (single) {
 			if (t->op.cmp == FCMP_BAND)
 				t->op.cmp = FCMP_EQ;
-			t->op.code = num_code(f->size, false, t->op.cmp,
-					      &t->op.val);
+			num_code(t, f->size, false);
 		} else if (f->size == 1 || f->size == 2 || f->size == 4 ||
 			   f->size == 8) {
 			t->op.code = FOP_FIELD_IN_MASK;
@@ -647,8 +691,7 @@ static int parse_number(struct fparse *p, const struct ffield *f, int tok,
 	if (f->ftype == FILTER_CPU)
 		t->op.code = t->op.cmp == FCMP_BAND ? FOP_FALSE : FOP_CPU;
 	else
-		t->op.code = num_code(f->size, f->is_signed, t->op.cmp,
-				      &t->op.val);
+		num_code(t, f->size, f->is_signed);
 	return i;
 }
 

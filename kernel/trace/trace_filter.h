@@ -24,10 +24,17 @@ struct trace_event_call;
 
 /* What an op tests. */
 enum filter_code {
+	/*
+	 * A field of 1, 2, 4 or 8 bytes, read zero-extended into x, is in
+	 * a range: (x ^ bias) - val <= val2, all unsigned.  Every numeric
+	 * comparison, signed or not, compiles to one (a signed field's
+	 * bias is its sign bit, which maps its order onto the unsigned
+	 * one); "!=" is "==" with the test negated.  First, so that the
+	 * evaluator can take them before its switch.
+	 */
+	FOP_IN8, FOP_IN16, FOP_IN32, FOP_IN64,
 	FOP_FALSE,		/* nothing to test: always 0 */
-	/* A field read zero-extended (u) or sign-extended (s), vs val. */
-	FOP_U8, FOP_U16, FOP_U32, FOP_U64,
-	FOP_S8, FOP_S16, FOP_S32, FOP_S64,
+	FOP_BAND,		/* a field of len bytes, & val, is not 0 */
 	FOP_CPU,		/* the CPU running the filter, vs val */
 	FOP_CPU_IN_MASK,	/* the running CPU, vs the mask */
 	/* A field holding a CPU number (width in len), vs the mask. */
@@ -44,7 +51,10 @@ enum filter_code {
 	FOP_STR_COMM,		/* the running task's comm */
 };
 
-/* The comparisons of numeric ops (and of the mask ops: EQ, NE, BAND). */
+/*
+ * The comparisons of FOP_CPU (and of the mask ops: EQ, NE, BAND); the
+ * compiler also uses them on the way to a range.
+ */
 enum filter_cmp {
 	FCMP_EQ, FCMP_NE, FCMP_LT, FCMP_LE, FCMP_GT, FCMP_GE, FCMP_BAND,
 };
@@ -73,6 +83,7 @@ struct filter_op {
 	u16		target;		/* op to jump to; n: accept, n + 1: reject */
 	u64		val;
 	u64		val2;
+	u64		bias;		/* range ops: x ^ bias */
 	const void	*arg;		/* struct filter_str or struct cpumask */
 };
 

@@ -37,6 +37,8 @@ struct kt_rec {
 	u8			small;
 	s16			sh;
 	u32			mask;	/* __data_loc cpumask_t */
+	s8			tiny;
+	u16			half;
 	char			data[64];
 };
 
@@ -55,6 +57,8 @@ static struct trace_event_fields kt_fields[] = {
 	{ .type = "s16", .name = "sh", .size = 2, .align = 2, .is_signed = 1 },
 	{ .type = "__data_loc cpumask_t", .name = "mask", .size = 4,
 	  .align = 4 },
+	{ .type = "s8", .name = "tiny", .size = 1, .align = 1, .is_signed = 1 },
+	{ .type = "u16", .name = "half", .size = 2, .align = 2 },
 	{}
 };
 
@@ -559,6 +563,144 @@ static void kt_big(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, f);
 }
 
+/* The numeric fields of each width and signedness. */
+static const struct {
+	const char	*name;
+	unsigned int	offset;
+	int		size;
+	bool		is_signed;
+} kt_nums[] = {
+	{ "small", offsetof(struct kt_rec, small), 1, false },
+	{ "tiny", offsetof(struct kt_rec, tiny), 1, true },
+	{ "half", offsetof(struct kt_rec, half), 2, false },
+	{ "sh", offsetof(struct kt_rec, sh), 2, true },
+	{ "b", offsetof(struct kt_rec, b), 4, false },
+	{ "a", offsetof(struct kt_rec, a), 4, true },
+	{ "d", offsetof(struct kt_rec, d), 8, false },
+	{ "c", offsetof(struct kt_rec, c), 8, true },
+};
+
+static const char * const kt_cmps[] = { "==", "!=", "<", "<=", ">", ">=", "&" };
+
+/* C's verdict on @x @cmp @c, both already at the field's width. */
+static bool kt_cmp_want(int cmp, bool is_signed, u64 x, u64 c)
+{
+	s64 sx = x, sc = c;
+
+	switch (cmp) {
+	case 0:
+		return x == c;
+	case 1:
+		return x != c;
+	case 2:
+		return is_signed ? sx < sc : x < c;
+	case 3:
+		return is_signed ? sx <= sc : x <= c;
+	case 4:
+		return is_signed ? sx > sc : x > c;
+	case 5:
+		return is_signed ? sx >= sc : x >= c;
+	default:
+		return x & c;
+	}
+}
+
+/* The values around the ends and the middle of a width's range. */
+static void kt_num_values(int size, bool is_signed, u64 *v)
+{
+	u64 max = size < 8 ? BIT_ULL(size * 8) - 1 : U64_MAX;
+	s64 smax = max >> 1, smin = -smax - 1;
+	int i = 0;
+
+	if (is_signed) {
+		v[i++] = smin;
+		v[i++] = smin + 1;
+		v[i++] = -2;
+		v[i++] = -1;
+		v[i++] = 0;
+		v[i++] = 1;
+		v[i++] = smax - 1;
+		v[i++] = smax;
+	} else {
+		v[i++] = 0;
+		v[i++] = 1;
+		v[i++] = 2;
+		v[i++] = max >> 1;
+		v[i++] = (max >> 1) + 1;
+		v[i++] = max - 2;
+		v[i++] = max - 1;
+		v[i++] = max;
+	}
+}
+
+static void kt_put_num(struct kt_rec *r, unsigned int offset, int size, u64 x)
+{
+	void *p = (void *)r + offset;
+
+	switch (size) {
+	case 1:
+		*(u8 *)p = x;
+		break;
+	case 2:
+		*(u16 *)p = x;
+		break;
+	case 4:
+		*(u32 *)p = x;
+		break;
+	default:
+		*(u64 *)p = x;
+	}
+}
+
+/*
+ * Every comparison compiles to a range test, with the empty ranges
+ * ("< min", "> max") folded: each one at the ends of each width, signed
+ * and unsigned, against values at the ends, compared with C.
+ */
+static void kt_num_bounds(struct kunit *test)
+{
+	struct event_filter *f;
+	struct kt_rec *rec;
+	u64 vals[8], x, c;
+	char expr[64];
+	int n, op, i, j;
+	bool want;
+
+	rec = kunit_kzalloc(test, sizeof(*rec), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	for (n = 0; n < ARRAY_SIZE(kt_nums); n++) {
+		int size = kt_nums[n].size;
+		bool sgn = kt_nums[n].is_signed;
+
+		kt_num_values(size, sgn, vals);
+		for (op = 0; op < ARRAY_SIZE(kt_cmps); op++) {
+			for (j = 0; j < ARRAY_SIZE(vals); j++) {
+				c = vals[j];
+				if (sgn)
+					snprintf(expr, sizeof(expr), "%s %s %lld",
+						 kt_nums[n].name, kt_cmps[op],
+						 (s64)c);
+				else
+					snprintf(expr, sizeof(expr), "%s %s %llu",
+						 kt_nums[n].name, kt_cmps[op],
+						 c);
+				KUNIT_ASSERT_EQ_MSG(test, trace_filter_create(NULL,
+						    &kt_call, expr, &f), 0, "%s", expr);
+				for (i = 0; i < ARRAY_SIZE(vals); i++) {
+					x = vals[i];
+					kt_put_num(rec, kt_nums[n].offset, size, x);
+					want = kt_cmp_want(op, sgn, x, c);
+					KUNIT_EXPECT_EQ_MSG(test,
+							    trace_filter_match(f, rec),
+							    want, "%s on %lld", expr,
+							    (s64)x);
+				}
+				trace_filter_free(f);
+			}
+		}
+	}
+}
+
 static struct kunit_case filter_cases[] = {
 	KUNIT_CASE(kt_accepts),
 	KUNIT_CASE(kt_refuses),
@@ -566,6 +708,7 @@ static struct kunit_case filter_cases[] = {
 	KUNIT_CASE(kt_cpumasks),
 	KUNIT_CASE(kt_logic_exhaustive),
 	KUNIT_CASE(kt_big),
+	KUNIT_CASE(kt_num_bounds),
 	{}
 };
 
