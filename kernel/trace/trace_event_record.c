@@ -357,6 +357,7 @@ static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
 	struct scratch_frame *frame;
 	struct trigger_ctx ctx;
 	unsigned long due = 0;
+	unsigned int cur, prev;
 	bool keep;
 
 	frame = (void *)s->data + s->cur;
@@ -376,10 +377,19 @@ static noinline void commit_deferred(struct trace_event_buffer *fbuffer)
 		ring_buffer_discard_commit(fbuffer->buffer, event);
 		event = NULL;
 	}
-	/* The scratch record is no longer needed: pop it. */
+	/*
+	 * The scratch record is no longer needed: pop it.  The frame is read
+	 * before anything of it is given back, and the top comes down last:
+	 * an interrupt that records a deferred event meanwhile pushes its
+	 * frame above ours or, once the top is down, over it - and then
+	 * leaves a frame->prev of its own there, which must not become ours.
+	 */
+	cur = s->cur;
+	prev = frame->prev;
 	barrier();
-	s->top = s->cur;
-	s->cur = frame->prev;
+	s->cur = prev;
+	barrier();
+	s->top = cur;
 	if (event) {
 		fbuffer->event = event;
 		commit_record(fbuffer, DEFERRED_STACK_SKIP, !cond);
