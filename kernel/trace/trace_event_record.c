@@ -372,6 +372,7 @@ static __always_inline void commit_deferred_as(struct trace_event_buffer *fbuffe
 	struct scratch_frame *frame;
 	struct trigger_ctx ctx __uninitialized;	/* set before any use */
 	unsigned long due = 0;
+	unsigned int cur, prev;
 	bool keep;
 
 	frame = (void *)s->data + s->cur;
@@ -391,10 +392,19 @@ static __always_inline void commit_deferred_as(struct trace_event_buffer *fbuffe
 		ring_buffer_discard_commit(fbuffer->buffer, event);
 		event = NULL;
 	}
-	/* The scratch record is no longer needed: pop it. */
+	/*
+	 * The scratch record is no longer needed: pop it.  The frame is read
+	 * before anything of it is given back, and the top comes down last:
+	 * an interrupt that records a deferred event meanwhile pushes its
+	 * frame above ours or, once the top is down, over it - and then
+	 * leaves a frame->prev of its own there, which must not become ours.
+	 */
+	cur = s->cur;
+	prev = frame->prev;
 	barrier();
-	s->top = s->cur;
-	s->cur = frame->prev;
+	s->cur = prev;
+	barrier();
+	s->top = cur;
 	if (event) {
 		fbuffer->event = event;
 		commit_record(fbuffer, DEFERRED_STACK_SKIP, !cond);

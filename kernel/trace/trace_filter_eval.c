@@ -22,6 +22,8 @@
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
+#include <asm/tlb.h>
+
 #include "trace.h"
 #include "trace_filter.h"
 
@@ -125,7 +127,11 @@ static noinline bool str_ptr_match(const struct filter_op *op,
 	bool ret = false;
 	long n;
 
-	if (!bufs)
+	/*
+	 * An NMI that came in while the mm is being switched would read
+	 * another task's memory at that address.
+	 */
+	if (!bufs || (user && !nmi_uaccess_okay()))
 		return false;
 	sb = this_cpu_ptr(bufs);
 	/* A fault handler's event filtered inside ours gives up. */

@@ -26,7 +26,13 @@
 
 struct trace_raw_reader {
 	struct trace_array		*tr;
+	/*
+	 * The buffer read: the array's live one, or its snapshot (snapshot_raw);
+	 * a swap trades them, and raw_follow() follows it.  Changed under
+	 * @lock and the consume lock, with @page that belongs to it.
+	 */
 	struct trace_buffer		*buffer;
+	bool				snapshot;
 	int				cpu;
 	bool				closed;	/* being closed: stop waiting */
 	/*
@@ -64,6 +70,7 @@ static int raw_open(struct inode *inode, struct file *file,
 	}
 	rr->tr = tr;
 	rr->buffer = buffer ?: tr->buffer;
+	rr->snapshot = buffer;
 	rr->cpu = tracing_get_cpu(inode);
 	mutex_init(&rr->lock);
 
@@ -115,7 +122,7 @@ static int tracing_buffers_flush(struct file *file, fl_owner_t id)
 	struct trace_raw_reader *rr = file->private_data;
 
 	WRITE_ONCE(rr->closed, true);
-	ring_buffer_wake_waiters(rr->buffer, rr->cpu);
+	ring_buffer_wake_waiters(READ_ONCE(rr->buffer), rr->cpu);
 	return 0;
 }
 
@@ -124,9 +131,30 @@ static unsigned int raw_subbuf_size(struct trace_raw_reader *rr)
 	return ring_buffer_subbuf_size_get(rr->buffer);
 }
 
+/*
+ * A snapshot swap since the last read put the buffer this file reads
+ * (live or snapshot) elsewhere: read where it is now, as trace_pipe does.
+ * rr->lock and the consume lock held.
+ */
+static void raw_follow(struct trace_raw_reader *rr)
+{
+	struct trace_buffer *now = rr->snapshot ? READ_ONCE(rr->tr->max_buffer) :
+						  READ_ONCE(rr->tr->buffer);
+
+	if (now == rr->buffer)
+		return;
+	/* The spare sub-buffer goes back to the buffer it came from. */
+	if (rr->page) {
+		ring_buffer_free_read_page(rr->buffer, rr->cpu, rr->page);
+		rr->page = NULL;
+	}
+	WRITE_ONCE(rr->buffer, now);
+}
+
 /* raw_take_page() with the consume lock held. */
 static bool __raw_take_page(struct trace_raw_reader *rr, size_t len)
 {
+	raw_follow(rr);
 	if (rr->page && ring_buffer_read_page_size(rr->page) != raw_subbuf_size(rr)) {
 		ring_buffer_free_read_page(rr->buffer, rr->cpu, rr->page);
 		rr->page = NULL;
@@ -176,12 +204,13 @@ static ssize_t tracing_buffers_read(struct file *file, char __user *ubuf,
 			break;
 		mutex_unlock(&rr->lock);
 		/* Records there but too big for @count, or closing: end. */
-		if (!ring_buffer_empty_cpu(rr->buffer, rr->cpu) ||
+		if (!ring_buffer_empty_cpu(READ_ONCE(rr->buffer), rr->cpu) ||
 		    READ_ONCE(rr->closed))
 			return 0;
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		ret = ring_buffer_wait(rr->buffer, rr->cpu, 0, raw_reader_closed, rr);
+		ret = ring_buffer_wait(READ_ONCE(rr->buffer), rr->cpu, 0,
+				       raw_reader_closed, rr);
 		if (ret)
 			return ret;
 	}
@@ -301,16 +330,22 @@ static ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 	if (splice_grow_spd(pipe, &spd))
 		return -ENOMEM;
 	for (;;) {
+		if (mutex_lock_interruptible(&rr->lock)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
 		trace_consumers_lock(rr->tr);
+		raw_follow(rr);
 		ret = raw_splice_fill(rr, &spd, ppos, len);
 		trace_consumers_unlock(rr->tr);
+		mutex_unlock(&rr->lock);
 		if (spd.nr_pages || ret || woken)
 			break;
 		ret = -EAGAIN;
 		if ((file->f_flags & O_NONBLOCK) || (flags & SPLICE_F_NONBLOCK))
 			break;
 		/* Until buffer_percent of the sub-buffers are full. */
-		ret = ring_buffer_wait(rr->buffer, rr->cpu,
+		ret = ring_buffer_wait(READ_ONCE(rr->buffer), rr->cpu,
 				       READ_ONCE(rr->tr->buffer_percent),
 				       raw_reader_closed, rr);
 		if (ret || !tracer_tracing_is_on(rr->tr))
@@ -341,7 +376,7 @@ static long tracing_buffers_ioctl(struct file *file, unsigned int cmd,
 		return ring_buffer_map_get_reader(rr->buffer, rr->cpu);
 	if (cmd)
 		return -ENOTTY;
-	ring_buffer_wake_waiters(rr->buffer, rr->cpu);
+	ring_buffer_wake_waiters(READ_ONCE(rr->buffer), rr->cpu);
 	return 0;
 }
 

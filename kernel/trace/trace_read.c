@@ -371,16 +371,23 @@ static int trace_file_open_read(struct file *file, struct trace_array *tr,
 	iter->pos = -1;
 
 	mutex_lock(&tracing_lock);
+	/*
+	 * pause-on-trace: hold the writers off while the file is open, and
+	 * the swaps too (as upstream refuses them while tracing is stopped):
+	 * else a snapshot would hand the writers a buffer that is not paused
+	 * and this reader the snapshot.  Held before the live buffer is
+	 * looked up, so that it is the one paused.
+	 */
+	rd->paused = !buffer && (tr->flags & TRACE_ITER(PAUSE_ON_TRACE));
+	if (rd->paused)
+		trace_swap_hold(tr);
 	trace_iter_setup_buffer(iter, tr, buffer ?: tr->buffer, cpu, true);
 	iter->snapshot = buffer != NULL;
 	rd->empty_header = empty_header;
 	if (iter->trace->open)
 		iter->trace->open(iter);
-	/* pause-on-trace: hold the writers off while the file is open. */
-	if (!iter->snapshot && (tr->flags & TRACE_ITER(PAUSE_ON_TRACE))) {
+	if (rd->paused)
 		ring_buffer_record_disable(iter->buffer);
-		rd->paused = true;
-	}
 	mutex_unlock(&tracing_lock);
 
 	for_each_possible_cpu(i)
@@ -466,8 +473,10 @@ static int tracing_release(struct inode *inode, struct file *file)
 		if (iter->trace->close)
 			iter->trace->close(iter);
 		mutex_unlock(&tracing_lock);
-		if (rd->paused)
+		if (rd->paused) {
 			ring_buffer_record_enable(iter->buffer);
+			trace_swap_release(tr);
+		}
 		trace_reader_free_content(iter);
 		seq_release_private(inode, file);
 	}
