@@ -919,6 +919,17 @@ struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
 extern const struct file_operations event_enable_fops;
 extern const struct file_operations system_enable_fops;
+
+/*
+ * For the tracefs files of one event (enable, filter, trigger...):
+ * trace_event_file_pin() is their open's check and reference, and
+ * trace_event_file_write() their write path (see the kernel-doc).
+ */
+int trace_event_file_pin(struct trace_event_file *file);
+ssize_t trace_event_file_write(struct trace_event_file *file,
+			       const char __user *ubuf, size_t cnt,
+			       loff_t *ppos,
+			       int (*apply)(struct trace_event_file *, char *));
 extern const struct file_operations events_enable_fops;
 
 /*

@@ -374,9 +374,19 @@ static char events_state(struct trace_array *tr,
 
 /* events/SYSTEM/EVENT/enable */
 
-static int event_file_open(struct inode *inode, struct file *filp)
+/**
+ * trace_event_file_pin - let an opened tracefs file of an event use it
+ * @file: the event's file in one trace array
+ *
+ * Refuses under lockdown, and with -ENODEV once the event is gone (its
+ * module unloaded, its instance removed); otherwise holds a reference on
+ * the event's trace array, which the file's release drops with
+ * trace_array_put(file->tr).
+ *
+ * Context: process; takes event_mutex.  Return: 0 or a negative errno.
+ */
+int trace_event_file_pin(struct trace_event_file *file)
 {
-	struct trace_event_file *file = inode->i_private;
 	int ret = security_locked_down(LOCKDOWN_TRACEFS);
 
 	if (ret)
@@ -387,6 +397,54 @@ static int event_file_open(struct inode *inode, struct file *filp)
 	else
 		ret = trace_array_get(file->tr);
 	mutex_unlock(&event_mutex);
+	return ret;
+}
+
+/**
+ * trace_event_file_write - one write to a command file of an event
+ * @file: the event's file in one trace array
+ * @ubuf: what user space wrote
+ * @cnt: its length; a page or more is refused (-EINVAL)
+ * @ppos: the file position, advanced by @cnt on success
+ * @apply: takes the written text (NUL-terminated, a copy @apply may cut
+ *	up) and returns 0 or a negative errno
+ *
+ * The text is copied in before event_mutex is taken, and @apply runs
+ * under event_mutex only while the event still exists (-ENODEV after).
+ *
+ * Context: process; takes event_mutex.  Return: @cnt or a negative errno.
+ */
+ssize_t trace_event_file_write(struct trace_event_file *file,
+			       const char __user *ubuf, size_t cnt,
+			       loff_t *ppos,
+			       int (*apply)(struct trace_event_file *, char *))
+{
+	char *buf;
+	int ret;
+
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED)
+		ret = -ENODEV;
+	else
+		ret = apply(file, buf);
+	mutex_unlock(&event_mutex);
+	kfree(buf);
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	int ret = trace_event_file_pin(file);
+
 	if (!ret)
 		filp->private_data = file;
 	return ret;

@@ -117,23 +117,8 @@ static char *filter_write_buf(const char __user *ubuf, size_t cnt)
 static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
-	struct trace_event_file *file = file_inode(filp)->i_private;
-	char *buf = filter_write_buf(ubuf, cnt);
-	int ret;
-
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	mutex_lock(&event_mutex);
-	if (file->flags & EVENT_FILE_FL_FREED)
-		ret = -ENODEV;
-	else
-		ret = event_filter_apply(file, buf);
-	mutex_unlock(&event_mutex);
-	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return trace_event_file_write(file_inode(filp)->i_private, ubuf, cnt,
+				      ppos, event_filter_apply);
 }
 
 const struct file_operations event_filter_fops = {

@@ -442,16 +442,8 @@ static const struct seq_operations trigger_seq_ops = {
 static int event_trigger_open(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = inode->i_private;
-	int ret = security_locked_down(LOCKDOWN_TRACEFS);
+	int ret = trace_event_file_pin(file);
 
-	if (ret)
-		return ret;
-	mutex_lock(&event_mutex);
-	if (file->flags & EVENT_FILE_FL_FREED)
-		ret = -ENODEV;
-	else
-		ret = trace_array_get(file->tr);
-	mutex_unlock(&event_mutex);
 	if (ret)
 		return ret;
 	if (filp->f_mode & FMODE_READ) {
@@ -474,31 +466,18 @@ static struct trace_event_file *trigger_filp_file(struct file *filp)
 	return filp->private_data;
 }
 
+static int event_trigger_apply(struct trace_event_file *file, char *buf)
+{
+	return trigger_write_line(file, strim(buf));
+}
+
 static ssize_t event_trigger_write(struct file *filp, const char __user *ubuf,
 				   size_t cnt, loff_t *ppos)
 {
-	struct trace_event_file *file = trigger_filp_file(filp);
-	char *buf;
-	int ret;
-
 	if (!cnt)
 		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	mutex_lock(&event_mutex);
-	if (file->flags & EVENT_FILE_FL_FREED)
-		ret = -ENODEV;
-	else
-		ret = trigger_write_line(file, strim(buf));
-	mutex_unlock(&event_mutex);
-	kfree(buf);
-	if (ret < 0)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	return trace_event_file_write(trigger_filp_file(filp), ubuf, cnt, ppos,
+				      event_trigger_apply);
 }
 
 static int event_trigger_release(struct inode *inode, struct file *filp)
