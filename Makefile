@@ -12,6 +12,9 @@
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
 #   make stress        readers racing reconfiguration, 10 minutes (STRESS_SECONDS, STRESS_SEED)
+#   make series        the patch series on Linux 6.12, in build/series/
+#   make series-check  apply it to a fresh repository, checkpatch and build every patch,
+#                      boot the result (SERIES_FROM=N: build from patch N on)
 #   make check-kasan   the race and bad-access tests on a KASAN kernel (not in CI)
 #
 # FLAVOUR=upstream builds and boots the pristine 6.12 base with the same
@@ -26,6 +29,7 @@ export FLAVOUR DEBUG
 
 .DEFAULT_GOAL := all
 .PHONY: all build deps run check check-kasan conformance compare lint bench fuzz stress clean distclean help
+.PHONY: series series-check
 
 all: build
 
@@ -65,6 +69,13 @@ fuzz: build
 stress: build
 	@$(VM)/stress
 
+series: build
+	@$(VM)/series make
+
+# Builds the ours flavour first: the check compares the applied tree with it.
+series-check: build
+	@$(VM)/series check --from $(or $(SERIES_FROM),1)
+
 # Its own build directory (build/ours-kasan); about 10 minutes to build.
 check-kasan: deps
 	@DEBUG=kasan $(VM)/build
@@ -72,7 +83,7 @@ check-kasan: deps
 
 # Object trees and run logs; the extracted base and ccache stay.
 clean:
-	rm -rf build/ours* build/upstream* build/vm-runs build/results
+	rm -rf build/ours* build/upstream* build/vm-runs build/results build/series*
 
 distclean:
 	rm -rf build
