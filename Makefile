@@ -8,7 +8,7 @@
 #   make check         build, boot, run our selftests and the conformance ratchet
 #   make conformance   run upstream's whole ftracetest suite on FLAVOUR's kernel
 #   make compare       the same on both flavours, side by side
-#   make lint          checkpatch, upstream-overlap and the kernel/trace call graph check
+#   make lint          checkpatch, upstream-overlap, the call graph check, recordmcount's self-test
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
 #   make stress        readers racing reconfiguration, 10 minutes (STRESS_SECONDS, STRESS_SEED)
