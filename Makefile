@@ -69,7 +69,9 @@ fuzz: build
 stress: build
 	@$(VM)/stress
 
-series: build
+# Needs only the extracted base, not a built kernel.
+series: deps
+	@$(VM)/build --extract-only
 	@$(VM)/series make
 
 # Builds the ours flavour first: the check compares the applied tree with it.
