@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The targets of the function-entry call sites on x86-64.
+ *
+ * Every traceable function begins (after its ENDBR64, with IBT) with a
+ * 5-byte call.  The compiler makes it a call of __fentry__, which only
+ * returns; the boot turns it into a NOP; tracing turns it into a call of
+ * one of the two trampolines below.  At a trampoline's first instruction
+ * the stack holds
+ *
+ *	0(%rsp)	the address after the call site, in the traced function
+ *	8(%rsp)	the traced function's own return address (its caller)
+ *
+ * and the traced function has not touched a register yet: its arguments
+ * are in %rdi, %rsi, %rdx, %rcx, %r8, %r9 (and %rax, for varargs).
+ *
+ * Each trampoline lays a struct pt_regs out below those two words, fills
+ * in what it saves, and calls
+ *
+ *	op->entry(ip, parent_ip, op, fregs)
+ *
+ * with op = ftrace_dispatch_op (kernel/trace/ftrace_ops.c: the only
+ * registered ftrace_ops, or the one that runs them all), ip = the call
+ * site, parent_ip = the caller, fregs = the pt_regs.  The saved registers
+ * are then restored, and the trampoline returns to regs->ip, which a
+ * callback may have changed (live patching sends the function elsewhere).
+ *
+ * ftrace_caller saves what a function's entry may still need: the
+ * argument registers, %rax, %rbp, and regs->sp and regs->ip; regs->cs stays
+ * 0, which tells ftrace_get_regs() that the pt_regs is partial.
+ * ftrace_regs_caller saves every register and the flags, sets cs and ss,
+ * and restores every register from the pt_regs afterwards.
+ */
+
+#include <linux/export.h>
+#include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <asm/ftrace.h>
+#include <asm/nospec-branch.h>
+#include <asm/ptrace.h>
+#include <asm/segment.h>
+
+	.code64
+	.section .text, "ax"
+
+/*
+ * The registers a function's entry may still need, in and out of the
+ * pt_regs at %rsp.
+ */
+.macro save_arg_regs
+	movq	%rdi, RDI(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rbp, RBP(%rsp)
+.endm
+
+.macro restore_arg_regs
+	movq	RBP(%rsp), %rbp
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RCX(%rsp), %rcx
+	movq	RDX(%rsp), %rdx
+	movq	RSI(%rsp), %rsi
+	movq	RDI(%rsp), %rdi
+	movq	RAX(%rsp), %rax
+.endm
+
+/*
+ * With the pt_regs at %rsp and the return address into the traced
+ * function at \ret(%rsp): fill in ip and sp, load the callback's
+ * arguments and call the dispatch ops' entry.
+ */
+.macro call_dispatch ret:req
+	movq	\ret(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	leaq	\ret+8(%rsp), %rsi
+	movq	%rsi, RSP(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+	subq	$MCOUNT_INSN_SIZE, %rdi
+	movq	\ret+8(%rsp), %rsi
+	movq	ftrace_dispatch_op(%rip), %rdx
+	movq	%rsp, %rcx
+	/* struct ftrace_ops begins with its entry (see <linux/ftrace.h>). */
+	movq	(%rdx), %r11
+	CALL_DEPTH_ACCOUNT
+	CALL_NOSPEC r11
+	/* Resume where the callbacks say. */
+	movq	RIP(%rsp), %rax
+	movq	%rax, \ret(%rsp)
+.endm
+
+/* What the compiler's calls reach before the boot turns them into NOPs. */
+SYM_FUNC_START(__fentry__)
+	CALL_DEPTH_ACCOUNT
+	RET
+SYM_FUNC_END(__fentry__)
+EXPORT_SYMBOL(__fentry__)
+
+SYM_FUNC_START(ftrace_caller)
+	CALL_DEPTH_ACCOUNT
+	subq	$FRAME_SIZE, %rsp
+	save_arg_regs
+	movq	$0, CS(%rsp)
+	call_dispatch FRAME_SIZE
+	restore_arg_regs
+	addq	$FRAME_SIZE, %rsp
+	RET
+SYM_FUNC_END(ftrace_caller)
+STACK_FRAME_NON_STANDARD_FP ftrace_caller
+
+SYM_FUNC_START(ftrace_regs_caller)
+	CALL_DEPTH_ACCOUNT
+	/* The flags first, before an instruction here changes them. */
+	pushfq
+	subq	$FRAME_SIZE, %rsp
+	save_arg_regs
+	movq	%rbx, RBX(%rsp)
+	movq	%r10, R10(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	movq	FRAME_SIZE(%rsp), %rax
+	movq	%rax, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	/* Above the pt_regs: the flags, then the return address. */
+	call_dispatch FRAME_SIZE+8
+	/* A callback may change any register, the flags included. */
+	movq	EFLAGS(%rsp), %rax
+	movq	%rax, FRAME_SIZE(%rsp)
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	R11(%rsp), %r11
+	movq	R10(%rsp), %r10
+	movq	RBX(%rsp), %rbx
+	restore_arg_regs
+	addq	$FRAME_SIZE, %rsp
+	popfq
+	RET
+SYM_FUNC_END(ftrace_regs_caller)
+STACK_FRAME_NON_STANDARD_FP ftrace_regs_caller
