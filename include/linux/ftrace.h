@@ -5,12 +5,10 @@
 /*
  * The function tracer's kernel-wide interface: the hooks the core kernel
  * calls at boot, on module load and unload, on fork and exit, and from the
- * unwinder, plus the caller-address helpers that tracing and lockdep use.
+ * unwinder; the ftrace_ops API other subsystems trace functions with; and
+ * the caller-address helpers that tracing and lockdep use.
  *
- * Function tracing is not built yet (CONFIG_FUNCTION_TRACER and the
- * options under it are not offered), so every hook below is an empty
- * inline: the callers compile to nothing.  The real versions replace these
- * as the features land.
+ * The function-graph tracer is not built yet: its hooks are empty inlines.
  */
 
 /* What users have long got through this header, in alphabetical order. */
@@ -77,11 +75,6 @@ static __always_inline unsigned long get_lock_parent_ip(void)
 	return ip;
 }
 
-/* Boot: set up tracing as early as memory allows, then the rest. */
-static inline void ftrace_init(void)
-{
-}
-
 #ifdef CONFIG_TRACING
 /* Boot: allocate the top-level buffer early, create tracefs files later. */
 void early_trace_init(void);
@@ -96,15 +89,304 @@ static inline void trace_init(void)
 }
 #endif
 
+static inline void ftrace_boot_snapshot(void)
+{
+}
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * Function tracing (kernel/trace/ftrace_*.c, Documentation/trace/
+ * function-tracer.rst).  Every traceable function starts with a call site
+ * that is a NOP until some callback wants the function; it is then patched
+ * into a call of a trampoline, which saves the registers a callback may
+ * read and calls the registered callbacks.
+ */
+#include <linux/ftrace_regs.h>
+
+/* kernel.ftrace_enabled: 0 turns every call site back into a NOP. */
+extern int ftrace_enabled;
+
+/*
+ * The registers a callback gets: read them only through the
+ * ftrace_regs_*() accessors of <linux/ftrace_regs.h>.  On x86 they are a
+ * pt_regs of which only the argument registers, the stack pointer and the
+ * instruction pointer are always valid (see ftrace_get_regs()).
+ */
+struct ftrace_regs {
+	/* The layout is the architecture's: use the accessors. */
+};
+
+#define ftrace_regs_size()	sizeof(struct __arch_ftrace_regs)
+
+#ifndef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+static inline struct pt_regs *arch_ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	return &arch_ftrace_regs(fregs)->regs;
+}
+
+#define ftrace_regs_set_instruction_pointer(fregs, ip) do { } while (0)
+#endif
+
+/*
+ * The full pt_regs of the traced function's entry, or NULL unless the
+ * callback's ftrace_ops asked for them (FTRACE_OPS_FL_SAVE_REGS).
+ */
+static __always_inline struct pt_regs *ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	return fregs ? arch_ftrace_get_regs(fregs) : NULL;
+}
+
+#ifndef arch_ftrace_partial_regs
+#define arch_ftrace_partial_regs(regs) do { } while (0)
+#endif
+
+/* The saved registers as a pt_regs, full or not. */
+static __always_inline struct pt_regs *
+ftrace_partial_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
+{
+	regs = &arch_ftrace_regs(fregs)->regs;
+	arch_ftrace_partial_regs(regs);
+	return regs;
+}
+
+/* @regs filled in from @fregs as perf wants a caller's registers. */
+static __always_inline struct pt_regs *
+ftrace_fill_perf_regs(struct ftrace_regs *fregs, struct pt_regs *regs)
+{
+#ifdef arch_ftrace_fill_perf_regs
+	arch_ftrace_fill_perf_regs(fregs, regs);
+#endif
+	return regs;
+}
+
+/* May the ftrace_regs_get_*() accessors be used on @fregs? */
+static __always_inline bool ftrace_regs_has_args(struct ftrace_regs *fregs)
+{
+	return IS_ENABLED(CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS) ||
+	       ftrace_get_regs(fregs);
+}
+
+/*
+ * A callback: @ip is the traced function's call site (its address, or
+ * just past its ENDBR64), @parent_ip the address the function returns to.
+ */
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/*
+ * ftrace_ops flags.  A user sets the attribute flags before registering
+ * and leaves them alone while registered; the state flags are the core's.
+ *
+ * Attributes:
+ *  SAVE_REGS	the callback gets a full pt_regs (ftrace_get_regs()) and
+ *		may change any register the function resumes with
+ *  SAVE_REGS_IF_SUPPORTED  the same, when the architecture can (it can)
+ *  RECURSION	the core guards the callback against recursion; without
+ *		it the callback must guard itself
+ *		(ftrace_test_recursion_trylock())
+ *  STUB	a placeholder: registered, it traces nothing
+ *  IPMODIFY	the callback may change where the function resumes; only
+ *		one such ops may trace a function at a time
+ *  RCU		the callback is called only where RCU is watching
+ *  PERMANENT	kernel.ftrace_enabled cannot be set to 0 while this ops is
+ *		registered (nor can it register while it is 0)
+ *  PID		used by the function tracer for its own ops
+ *  TRACE_ARRAY	the ops of a trace array's function tracer: the array
+ *		waits for it to be unused before freeing it, so
+ *		unregistering it does not wait
+ *  DIRECT, SUBOP, ALLOC_TRAMP  not implemented (refused)
+ *
+ * State: ENABLED (registered), DYNAMIC (not in core kernel data, so it may
+ * be freed after unregistering: the core then waits for every CPU and
+ * task to be out of it), INITIALIZED, DELETED, ADDING, REMOVING,
+ * MODIFYING (the last ones during registration changes).
+ */
+enum {
+	/* Attributes. */
+	FTRACE_OPS_FL_SAVE_REGS			= 1UL << 2,
+	FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED	= 1UL << 3,
+	FTRACE_OPS_FL_RECURSION			= 1UL << 4,
+	FTRACE_OPS_FL_STUB			= 1UL << 5,
+	FTRACE_OPS_FL_IPMODIFY			= 1UL << 12,
+	FTRACE_OPS_FL_PID			= 1UL << 13,
+	FTRACE_OPS_FL_RCU			= 1UL << 14,
+	FTRACE_OPS_FL_TRACE_ARRAY		= 1UL << 15,
+	FTRACE_OPS_FL_PERMANENT			= 1UL << 16,
+	FTRACE_OPS_FL_DIRECT			= 1UL << 17,
+	FTRACE_OPS_FL_SUBOP			= 1UL << 18,
+	FTRACE_OPS_FL_ALLOC_TRAMP		= 1UL << 11,
+	/* State. */
+	FTRACE_OPS_FL_ENABLED			= 1UL << 0,
+	FTRACE_OPS_FL_DYNAMIC			= 1UL << 1,
+	FTRACE_OPS_FL_INITIALIZED		= 1UL << 6,
+	FTRACE_OPS_FL_DELETED			= 1UL << 7,
+	FTRACE_OPS_FL_ADDING			= 1UL << 8,
+	FTRACE_OPS_FL_REMOVING			= 1UL << 9,
+	FTRACE_OPS_FL_MODIFYING			= 1UL << 10,
+};
+
+/* Asking for the argument registers: every ops gets them on x86-64. */
+#define FTRACE_OPS_FL_SAVE_ARGS						\
+	(IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) ? 0 : FTRACE_OPS_FL_SAVE_REGS)
+
+/* What the core may ask of an ops (for direct calls; not asked yet). */
+enum ftrace_ops_cmd {
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
+	FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER,
+};
+
+typedef int (*ftrace_ops_func_t)(struct ftrace_ops *op, enum ftrace_ops_cmd cmd);
+
+/* A set of call-site addresses (kernel/trace/ftrace_filter.c). */
+struct ftrace_ip_set;
+
+/**
+ * struct ftrace_ops - a function-tracing callback and what it traces
+ * @entry: the core's: what the trampoline calls for this ops (@func, or
+ *	a guard around it); first, so that the trampoline finds it at 0
+ * @func: the callback
+ * @flags: FTRACE_OPS_FL_*
+ * @private: the user's
+ * @list: the core's: on the list of registered ops
+ * @filter_set: the core's: the functions traced (NULL: all of them); set with
+ *	ftrace_set_filter() and friends
+ * @notrace_set: the core's: the functions never traced; ftrace_set_notrace()
+ * @ops_func: the core's requests to the ops (direct calls; unused)
+ * @trampoline: a trampoline of this ops alone (never: always 0)
+ * @trampoline_size: its size (0)
+ *
+ * An ops may be registered from core kernel data or allocated; an
+ * allocated one may be freed once unregister_ftrace_function() returned.
+ */
+struct ftrace_ops {
+	ftrace_func_t			entry;
+	ftrace_func_t			func;
+	unsigned long			flags;
+	void				*private;
+	struct list_head		list;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	struct ftrace_ip_set __rcu	*filter_set;
+	struct ftrace_ip_set __rcu	*notrace_set;
+	ftrace_ops_func_t		ops_func;
+	unsigned long			trampoline;
+	unsigned long			trampoline_size;
+#endif
+};
+
+/*
+ * Register and unregister a callback.  Registering patches the call sites
+ * of the functions @ops traces (its filter minus its notrace set) into
+ * calls; unregistering patches back those no other ops traces, and
+ * returns once no CPU can be running @ops->func any more.  Context:
+ * process, may sleep.  Return: 0, -EBUSY (already registered, an IPMODIFY
+ * conflict, PERMANENT while ftrace_enabled is 0), -EINVAL (flags not
+ * supported), -ENODEV (function tracing was killed).
+ */
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
+
+/* The callback that does nothing (the trampolines' idle target). */
+void ftrace_stub(unsigned long ip, unsigned long parent_ip,
+		 struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/*
+ * Stop all function tracing for good (a call site was found in a state
+ * the core did not leave it in).  Context: any.
+ */
+void ftrace_kill(void);
+
+static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+					unsigned long *addrs)
+{
+	return -EOPNOTSUPP;
+}
+
+/*
+ * Choosing what an ops traces, by name (@buf: glob patterns as
+ * set_ftrace_filter takes them, separated by blanks; @len its length) or
+ * by call-site address (@ip: as ftrace_location() returns it).  @reset
+ * empties the set first; @remove takes @ip out rather than adding it.  On
+ * a registered ops the call sites are repatched at once.  Context:
+ * process, may sleep.  Return: 0, -EINVAL (nothing matched, not a call
+ * site), -ENOMEM, -EBUSY (an IPMODIFY conflict).
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset);
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip, int remove,
+			 int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+/* The same on the top-level function tracer's ops. */
+void ftrace_set_global_filter(unsigned char *buf, int len, int reset);
+void ftrace_set_global_notrace(unsigned char *buf, int len, int reset);
+/* Forget @ops's filter and notrace sets (@ops not registered). */
+void ftrace_free_filter(struct ftrace_ops *ops);
+
+/*
+ * The call site of the function at @ip: @ip itself if it is one, the
+ * function's site if @ip is the function's address; else 0.  Context:
+ * any.
+ */
+unsigned long ftrace_location(unsigned long ip);
+/* The first call site in [@start, @end], or 0.  Context: any. */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end);
+/* Does [@start, @end] hold a call site?  Context: any. */
+int ftrace_text_reserved(const void *start, const void *end);
+
+/* Call sites live in this section of every object. */
+#define FTRACE_CALLSITE_SECTION	"__mcount_loc"
+
+/* Boot, modules and init memory: the call sites come and go with them. */
+void ftrace_init(void);
+void ftrace_free_init_mem(void);
+void ftrace_free_mem(struct module *mod, void *start, void *end);
+void ftrace_module_init(struct module *mod);
+void ftrace_module_enable(struct module *mod);
+void ftrace_release_mod(struct module *mod);
+
+/*
+ * The architecture's side (arch/x86/kernel/ftrace.c, ftrace_64.S).
+ *
+ * The two trampolines a call site may call: ftrace_caller saves the
+ * argument registers, ftrace_regs_caller a full pt_regs.  Both call the
+ * entry of the ftrace_ops that ftrace_dispatch_op points at.
+ *
+ * ftrace_arch_site_init() turns the call of __fentry__ at @ip into a NOP,
+ * on code that cannot be running (the boot before SMP, a module not yet
+ * formed).  ftrace_arch_patch_site() makes the site at @ip call @to
+ * instead of @from (0: the NOP), on live code; it checks that the site is
+ * what @from says first.  Patches are queued between
+ * ftrace_arch_patch_begin() and ftrace_arch_patch_end(), which apply them
+ * (with breakpoints, so that no CPU runs a half-written instruction).
+ * Both return 0 or -EINVAL (unexpected bytes: nothing written), -EFAULT.
+ */
+extern void ftrace_caller(void);
+extern void ftrace_regs_caller(void);
+extern struct ftrace_ops *ftrace_dispatch_op;
+int ftrace_arch_site_init(unsigned long ip);
+void ftrace_arch_patch_begin(void);
+int ftrace_arch_patch_site(unsigned long ip, unsigned long from,
+			   unsigned long to);
+void ftrace_arch_patch_end(void);
+
+/* What the linker script points ftrace_ops_list_func at. */
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+#else /* !CONFIG_FUNCTION_TRACER */
+
+static inline void ftrace_init(void)
+{
+}
+
 static inline void ftrace_free_init_mem(void)
 {
 }
 
 static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
-{
-}
-
-static inline void ftrace_boot_snapshot(void)
 {
 }
 
@@ -121,33 +403,13 @@ static inline void ftrace_release_mod(struct module *mod)
 {
 }
 
-/* Symbols of trampolines that tracing allocates (for kallsyms). */
-static inline bool is_ftrace_trampoline(unsigned long addr)
-{
-	return false;
-}
-
-static inline int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
-					    unsigned long *off, char **modname,
-					    const unsigned char **modbuildid, char *sym)
-{
-	return 0;
-}
-
-static inline int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
-					 char *type, char *name, char *module_name,
-					 int *exported)
-{
-	return -1;
-}
-
 static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 					unsigned long *addrs)
 {
 	return -EOPNOTSUPP;
 }
 
-/* Registering function-entry callbacks: not available yet. */
+/* Registering function-entry callbacks: not available. */
 static inline int register_ftrace_function(struct ftrace_ops *ops)
 {
 	return -ENODEV;
@@ -162,7 +424,7 @@ static inline void ftrace_kill(void)
 {
 }
 
-static inline int ftrace_location(unsigned long ip)
+static inline unsigned long ftrace_location(unsigned long ip)
 {
 	return 0;
 }
@@ -170,6 +432,35 @@ static inline int ftrace_location(unsigned long ip)
 static inline int ftrace_text_reserved(const void *start, const void *end)
 {
 	return 0;
+}
+#endif /* CONFIG_FUNCTION_TRACER */
+
+/*
+ * Symbols of trampolines that tracing allocates (for kallsyms): every call
+ * site calls one of the two built-in trampolines, so there are none.
+ */
+static inline bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+static inline struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
+}
+
+static inline int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+					    unsigned long *off, char **modname,
+					    const unsigned char **modbuildid, char *sym)
+{
+	return 0;
+}
+
+static inline int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+					 char *type, char *name, char *module_name,
+					 int *exported)
+{
+	return -1;
 }
 
 /*

@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Function tracing's internal interfaces.
+ *
+ * The files, from the bottom up; each calls only the ones above it in
+ * this list (Documentation/trace/callgraph.rst):
+ *
+ *   ftrace_sites.c    the call-site table: a group of sites for vmlinux
+ *                     and one per module, each sorted by address; the
+ *                     boot's and a module load's conversion of the
+ *                     compiler's calls into NOPs; lookups by address
+ *                     (ftrace_location()); ftrace_lock
+ *   ftrace_filter.c   sets of call-site addresses (what an ops traces,
+ *                     what it never traces) and the glob patterns of
+ *                     set_ftrace_filter that build them; no state, no lock
+ *   ftrace_ops.c      the registered ftrace_ops, the dispatcher the
+ *                     trampolines call, which site calls which trampoline
+ *                     and the patching that makes it so; the kernel API
+ *                     (register_ftrace_function(), ftrace_set_filter()...),
+ *                     kernel.ftrace_enabled, ftrace_kill(), and the hooks
+ *                     the rest of the kernel calls (boot, modules, init
+ *                     memory)
+ *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
+ *                     enabled_functions, touched_functions (top level);
+ *                     set_ftrace_filter and set_ftrace_notrace (every array)
+ *   trace_functions.c the function tracer, on top of the kernel API
+ *
+ * Locking: ftrace_lock (a mutex) serialises every change of the table, of
+ * the registered ops, of their sets and of the sites, and every walk of
+ * the table that reads more than an address.  text_mutex is taken inside
+ * it, only while patching.  The hot path (a traced function calling the
+ * trampoline, the dispatcher walking the ops) takes no lock: the ops list
+ * and the sets are read under preemption disabled (RCU-sched) and replaced,
+ * never changed, while published.
+ */
+#ifndef _KERNEL_TRACE_FTRACE_INTERNAL_H
+#define _KERNEL_TRACE_FTRACE_INTERNAL_H
+
+#include <linux/ftrace.h>
+#include <linux/hash.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+
+/* ------------------------------------------------------------------ */
+/* ftrace_sites.c                                                      */
+
+extern struct mutex ftrace_lock;
+
+/* One call site: its address and what ftrace_ops.c keeps about it. */
+struct ftrace_site {
+	unsigned long	ip;
+	unsigned int	refs;		/* ops that trace it */
+	unsigned int	flags;		/* FTRACE_SITE_* */
+};
+
+enum {
+	/* The address was checked against kallsyms (ftrace_site_valid()). */
+	FTRACE_SITE_CHECKED	= BIT(0),
+	/* Not at a function's start: a weak function's discarded body. */
+	FTRACE_SITE_INVALID	= BIT(1),
+	/* Held bytes the core did not put there: never touched again. */
+	FTRACE_SITE_BROKEN	= BIT(2),
+	/* The site calls ftrace_caller now. */
+	FTRACE_SITE_CALL	= BIT(3),
+	/* The site calls ftrace_regs_caller now. */
+	FTRACE_SITE_REGS	= BIT(4),
+	/* An ops that may change the resume address traces it. */
+	FTRACE_SITE_IPMODIFY	= BIT(5),
+	/* The site was a call at some time since boot. */
+	FTRACE_SITE_TOUCHED	= BIT(6),
+	/* An IPMODIFY ops traced it at some time since boot. */
+	FTRACE_SITE_MODIFIED	= BIT(7),
+};
+
+/*
+ * The sites of one group, sorted by address.  Replaced whole (under RCU)
+ * when sites go away; the state of a site is changed in place under
+ * ftrace_lock.
+ */
+struct ftrace_site_vec {
+	struct rcu_head		rcu;
+	unsigned int		nr;
+	struct ftrace_site	site[] __counted_by(nr);
+};
+
+/*
+ * vmlinux's sites, or one module's.  A module's group is not live from
+ * ftrace_module_init() (its text is still being formed) to
+ * ftrace_module_enable(): its sites are NOPs and are not patched.
+ */
+struct ftrace_group {
+	struct list_head		list;	/* on ftrace_groups (RCU) */
+	struct rcu_head			rcu;
+	struct module			*mod;	/* NULL: vmlinux */
+	bool				live;
+	struct ftrace_site_vec __rcu	*vec;
+};
+
+/* Every group, vmlinux's first, then the modules in load order. */
+extern struct list_head ftrace_groups;
+/* Bumped by every change of the groups or their vectors (ftrace_lock). */
+extern unsigned long ftrace_sites_gen;
+/* The number of sites in all groups (ftrace_lock). */
+extern unsigned int ftrace_sites_total;
+
+/* A group's vector.  Context: ftrace_lock held. */
+static inline struct ftrace_site_vec *ftrace_group_vec(struct ftrace_group *g)
+{
+	return rcu_dereference_protected(g->vec, lockdep_is_held(&ftrace_lock));
+}
+
+/* The linker's table of vmlinux's call sites (init data). */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
+/*
+ * Make vmlinux's group from the linker's table (boot, before SMP): every
+ * site becomes the NOP.  Return: 0 or -ENOMEM.
+ */
+int ftrace_sites_init_vmlinux(unsigned long *start, unsigned long *stop);
+/*
+ * Make @mod's group from its __mcount_loc (not live) and turn its sites
+ * into NOPs.  Context: ftrace_lock held; @mod is not formed yet.
+ */
+struct ftrace_group *ftrace_sites_add_module(struct module *mod);
+/* @mod's group, or NULL.  Context: ftrace_lock held. */
+struct ftrace_group *ftrace_sites_group_of(struct module *mod);
+/* Forget a group for good (its text is gone).  Context: ftrace_lock held. */
+void ftrace_sites_remove_group(struct ftrace_group *g);
+/*
+ * Forget the sites of @g in [@start, @end) (init text being freed).
+ * Return: how many went.  Context: ftrace_lock held.
+ */
+unsigned int ftrace_sites_drop_range(struct ftrace_group *g,
+				     unsigned long start, unsigned long end);
+/*
+ * The site at @ip exactly, or NULL.  Context: ftrace_lock held, or RCU
+ * (then only ip and the INVALID flag may be read).
+ */
+struct ftrace_site *ftrace_site_find(unsigned long ip);
+/*
+ * Is @s at a function's start?  Checked with kallsyms on first use.
+ * Context: ftrace_lock held.
+ */
+bool ftrace_site_valid(struct ftrace_site *s);
+/*
+ * The name of the function of the site at @ip into @name
+ * (KSYM_SYMBOL_LEN), its module's into *@modname (NULL for vmlinux).
+ * Return: true for a function's start; false for a site that is not one,
+ * whose name is then "__ftrace_invalid_address___OFFSET", as upstream
+ * prints it.
+ */
+bool ftrace_site_name(unsigned long ip, char *name, char **modname);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_filter.c                                                     */
+
+/*
+ * A set of call-site addresses: open addressing with linear probing in a
+ * power-of-two table, 0 marking a free slot.  Built privately, then
+ * published into an ops and never changed while published: a change
+ * builds a copy and replaces it (ftrace_ops.c frees the old one after an
+ * RCU grace period).  An empty set that an ops points at means "no
+ * function"; an ops with no set (NULL) traces every function.
+ */
+struct ftrace_ip_set {
+	struct rcu_head		rcu;
+	unsigned int		count;	/* addresses held */
+	unsigned int		mask;	/* slots - 1 */
+	unsigned long		slot[];
+};
+
+/* An empty set with room for about @hint addresses; NULL on no memory. */
+struct ftrace_ip_set *ftrace_ip_set_new(unsigned int hint);
+/* A private copy of @set (NULL: an empty one); NULL on no memory. */
+struct ftrace_ip_set *ftrace_ip_set_copy(const struct ftrace_ip_set *set);
+void ftrace_ip_set_free(struct ftrace_ip_set *set);
+/* Free once no CPU can be reading @set (call_rcu()). */
+void ftrace_ip_set_free_rcu(struct ftrace_ip_set *set);
+/* Add @ip to a private set, growing it.  Return: 0 or -ENOMEM. */
+int ftrace_ip_set_add(struct ftrace_ip_set **setp, unsigned long ip);
+/* Take @ip out of a private set (nothing if absent). */
+void ftrace_ip_set_del(struct ftrace_ip_set *set, unsigned long ip);
+
+/* Is @ip in @set?  Context: any (the tracing hot path). */
+static __always_inline bool ftrace_ip_set_has(const struct ftrace_ip_set *set,
+					      unsigned long ip)
+{
+	unsigned int i = hash_long(ip, 32) & set->mask;
+
+	while (set->slot[i]) {
+		if (set->slot[i] == ip)
+			return true;
+		i = (i + 1) & set->mask;
+	}
+	return false;
+}
+
+/*
+ * Walk the addresses of @set (private, or under ftrace_lock):
+ * for (i = 0; (i = ftrace_ip_set_next(set, i, &ip)); ) ...
+ */
+unsigned int ftrace_ip_set_next(const struct ftrace_ip_set *set, unsigned int i,
+				unsigned long *ip);
+
+/*
+ * One word of set_ftrace_filter / set_ftrace_notrace: a function name or
+ * glob ("sched*", "*lock", "*rcu*", "a*b", "[Ss]y?_*"), or a number (the
+ * function on that line of available_filter_functions), with "!" in
+ * front to take the matches out rather than add them.
+ */
+enum ftrace_glob_kind {
+	FTRACE_GLOB_FULL,	/* the whole name */
+	FTRACE_GLOB_PREFIX,	/* abc*: starts with */
+	FTRACE_GLOB_SUFFIX,	/* *abc: ends with */
+	FTRACE_GLOB_SUBSTR,	/* *abc*: contains */
+	FTRACE_GLOB_GLOB,	/* anything else: glob_match() */
+	FTRACE_GLOB_INDEX,	/* a line number */
+};
+
+struct ftrace_glob {
+	enum ftrace_glob_kind	kind;
+	bool			remove;	/* "!" in front */
+	const char		*text;	/* what to compare (in the word) */
+	size_t			len;
+	unsigned long		index;	/* FTRACE_GLOB_INDEX: 1 for the first */
+};
+
+/*
+ * Parse @word (changed in place: the trailing '*' is cut off).
+ * Return: 0, or -EINVAL for an empty pattern or a bad number.
+ */
+int ftrace_glob_parse(char *word, struct ftrace_glob *g);
+/* Does the function name @name match @g (not an INDEX glob)? */
+bool ftrace_glob_match(const struct ftrace_glob *g, const char *name);
+/*
+ * Add the sites whose function matches @g to the private set *@setp, or
+ * take them out of it ("!").  Return: the number of sites that matched,
+ * or -ENOMEM.  Context: ftrace_lock held.
+ */
+int ftrace_glob_apply(const struct ftrace_glob *g, struct ftrace_ip_set **setp);
+/*
+ * Apply one word to the private set *@setp, as written to
+ * set_ftrace_filter.  Return: 0, or -EINVAL when the word is malformed
+ * or matches nothing, -ENOMEM.  Context: ftrace_lock held.
+ */
+int ftrace_apply_word(struct ftrace_ip_set **setp, char *word);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_ops.c                                                        */
+
+/* Function tracing was killed (ftrace_kill()): nothing changes any more. */
+extern bool ftrace_dead;
+
+/* The top-level function tracer's ops (ftrace_set_global_filter()). */
+extern struct ftrace_ops ftrace_global_ops;
+
+/* Which set of an ops a change is for. */
+enum ftrace_set_kind {
+	FTRACE_SET_FILTER,
+	FTRACE_SET_NOTRACE,
+};
+
+/*
+ * The published set of @ops (filter or notrace), NULL for none.
+ * Context: ftrace_lock held.
+ */
+struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops,
+				     enum ftrace_set_kind kind);
+/*
+ * Publish @set (private, taken over whatever the outcome; NULL: no set)
+ * as @ops's filter or notrace set and repatch the sites.
+ * Return: 0, or -EBUSY (an IPMODIFY conflict: nothing changed).
+ * Context: ftrace_lock held.
+ */
+int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
+			  struct ftrace_ip_set *set);
+
+#endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */
