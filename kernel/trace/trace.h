@@ -70,6 +70,20 @@
  *   FILE_kunit.c    KUnit tests of FILE.c, each a module of its own
  *                   (CONFIG_TRACING_KUNIT_TEST): trace_tasks_kunit.c...
  *
+ * Function tracing has a header of its own, ftrace_internal.h, and these
+ * files (each calls only those listed before it):
+ *   ftrace_sites.c  the call-site table (vmlinux's and each module's
+ *                   sites), made NOPs at boot and module load; lookups
+ *                   (ftrace_location()); ftrace_lock
+ *   ftrace_filter.c the sets of sites an ftrace_ops traces or skips, and
+ *                   the globs of set_ftrace_filter that fill them
+ *   ftrace_ops.c    registered ftrace_ops, the dispatcher, patching the
+ *                   sites, the kernel API, ftrace_enabled, the boot and
+ *                   module hooks
+ *   ftrace_files.c  available_filter_functions(_addrs), enabled_functions,
+ *                   touched_functions, set_ftrace_filter/notrace; each
+ *                   array's ftrace_ops
+ *
  * Locking: event_mutex (trace_event_enable.c) guards the event registry and
  * every array's event files; when both are needed it is taken before
  * tracing_lock, never after.  tracing_lock (a mutex) serialises every
@@ -80,9 +94,8 @@
  */
 /*
  * Where the parts still to come will go, and which way they call:
- *   function        ftrace.c (call-site records, patching, ftrace_ops,
- *                   set_ftrace_*), trace_functions.c (the tracer);
- *                   graph: fgraph.c and trace_functions_graph.c.
+ *   function graph  fgraph.c and trace_functions_graph.c, on the
+ *                   function-tracing files above.
  *   latency         trace_irqsoff.c, trace_sched_wakeup.c: tracers, known
  *                   to the core only through register_tracer().
  *   hist            trace_events_hist.c: a trigger command, registered.
@@ -385,6 +398,13 @@ struct trace_array {
 	struct cond_snapshot	*cond_snapshot;
 	/* Wakes the readers of both buffers after a swap. */
 	struct irq_work		max_wake;
+
+	/*
+	 * --- the function tracer: ftrace_files.c makes ops with the array's
+	 * files (the top level's is the global one); trace_functions.c
+	 * registers it while the tracer is current ---
+	 */
+	struct ftrace_ops	*ops;
 };
 
 extern struct trace_array global_trace;
@@ -1012,6 +1032,27 @@ void trace_instances_init(void);
 
 /* trace_readme.c: the README file.  Context: tracing_lock held. */
 void trace_readme_create_files(struct dentry *dir);
+
+/*
+ * Function tracing (ftrace_*.c, see ftrace_internal.h).
+ * ftrace_array_create_files() gives an array its ftrace_ops and its
+ * function-tracing files (set_ftrace_filter...; the top level also
+ * available_filter_functions...); ftrace_array_free() drops an
+ * instance's ops once its tracer is reset.  Context: tracing_lock held.
+ */
+#ifdef CONFIG_FUNCTION_TRACER
+void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir);
+void ftrace_array_free(struct trace_array *tr);
+#else
+static inline void ftrace_array_create_files(struct trace_array *tr,
+					     struct dentry *dir)
+{
+}
+
+static inline void ftrace_array_free(struct trace_array *tr)
+{
+}
+#endif
 
 /*
  * What filters, triggers and snapshots offer each other (and perf).

@@ -61,10 +61,12 @@ static void trace_create_array_files(struct trace_array *tr)
 	/* events/ (trace_events.c), then the event control files. */
 	event_trace_add_tracer(d, tr);
 	trace_events_ctl_create_files(tr, d);
+	ftrace_array_create_files(tr, d);
 }
 
 static void trace_array_free(struct trace_array *tr)
 {
+	ftrace_array_free(tr);
 	trace_max_buffer_free(tr);
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->tracing_cpumask);

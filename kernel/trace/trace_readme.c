@@ -8,7 +8,8 @@
  * feature that exists must show its token here spelled exactly as they
  * search for it, and no token may appear for a feature that is not built
  * yet (that would turn a clean "unsupported" into a failure).  Today the
- * only token that applies is the tracefs mount option "[gid=<gid>]".
+ * tokens that apply are the tracefs mount option "[gid=<gid>]" and, with
+ * the function tracer, "accepts: ... glob-matching-pattern".
  * Whoever adds a feature with such a token adds its paragraph here.
  */
 #include "trace.h"
@@ -62,6 +63,15 @@ static const char trace_readme_text[] =
 	"  per_cpu/cpuN/snapshot  the same for CPU N alone (0 refused);\n"
 	"                         snapshot_raw: its pages, like trace_pipe_raw\n"
 #endif
+#ifdef CONFIG_FUNCTION_TRACER
+	"  set_ftrace_filter      functions the function tracer traces (none\n"
+	"                         listed: all); write words to add, '!word'\n"
+	"                         to take out, '>' starts afresh:\n"
+	"    accepts: a func_full_name or a glob-matching-pattern\n"
+	"             (sched*, *lock, *rcu*, a*b, [Ss]y?_*), or a line\n"
+	"             number of available_filter_functions\n"
+	"  set_ftrace_notrace     functions never traced; the same words\n"
+#endif
 	"\n"
 	"Only in the top directory:\n"
 	"  README                 this text\n"
@@ -73,6 +83,13 @@ static const char trace_readme_text[] =
 	"  saved_cmdlines_size    how many pairs saved_cmdlines may keep\n"
 	"  saved_tgids            'pid tgid' pairs, kept while record-tgid is on\n"
 	"  tracing_thresh         latency threshold in usecs (0: none)\n"
+#ifdef CONFIG_FUNCTION_TRACER
+	"  available_filter_functions  the functions that can be traced;\n"
+	"                         _addrs: with their call site's address\n"
+	"  enabled_functions      the functions being traced, with how many\n"
+	"                         callbacks each; touched_functions: ever\n"
+	"  /proc/sys/kernel/ftrace_enabled  0: no function is traced\n"
+#endif
 	"\n"
 	"Clocks (echo NAME > trace_clock; this also empties the buffer):\n"
 	"  local:     per CPU, the cheapest; CPUs may disagree a little\n"

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracefs files of function tracing.
+ *
+ * In the top directory only:
+ *   available_filter_functions        every call site's function, one a
+ *                                     line ("name" or "name [module]"), in
+ *                                     address order, vmlinux first
+ *   available_filter_functions_addrs  the same with the site's address
+ *                                     in front ("%lx name")
+ *   enabled_functions                 the sites that are calls now, with
+ *                                     how many ops trace each, " R" when a
+ *                                     full pt_regs is saved, " I" when an
+ *                                     IPMODIFY ops traces it
+ *   touched_functions                 the sites that were calls at some
+ *                                     time since boot (" M": an IPMODIFY
+ *                                     ops traced it)
+ *
+ * In every trace array (each has its own ftrace_ops, the one its function
+ * tracer registers):
+ *   set_ftrace_filter    what the array's function tracer traces (empty:
+ *                        everything); a write of words adds the matching
+ *                        functions ("!word" takes them out); opening with
+ *                        O_TRUNC (">") starts from an empty set, O_APPEND
+ *                        (">>") from the current one; the new set takes
+ *                        effect when the file is closed
+ *   set_ftrace_notrace   the functions it never traces, the same way
+ *
+ * A line with a name "__ftrace_invalid_address___N" is a call site that
+ * is not at a function's start (N bytes into the symbol before it): the
+ * body of a weak function that another definition replaced.  It is never
+ * traced; it is listed (as upstream lists it) so that the line numbers
+ * that set_ftrace_filter takes match.
+ */
+
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+
+/* ------------------------------------------------------------------ */
+/* Listings                                                            */
+
+enum listing_kind {
+	LIST_AVAILABLE,
+	LIST_ADDRS,
+	LIST_ENABLED,
+	LIST_TOUCHED,
+	LIST_SET,
+};
+
+/* The "#### ..." line of an empty filter or notrace set. */
+#define LIST_PRINT_ALL	((void *)1)
+
+/*
+ * A reader's place in the table: the next site to look at is site @i of
+ * @g, which is the @pos-th line; valid while ftrace_sites_gen is @gen.
+ */
+struct listing {
+	enum listing_kind	kind;
+	enum ftrace_set_kind	set_kind;	/* LIST_SET */
+	struct ftrace_ops	*ops;		/* LIST_SET: whose set */
+	struct ftrace_ip_set	*set;		/* LIST_SET: private, or NULL */
+	const struct ftrace_ip_set *shown;	/* LIST_SET: read under the lock */
+	unsigned long		gen;
+	loff_t			pos;
+	struct ftrace_group	*g;
+	unsigned int		i;
+};
+
+static bool listing_wants(struct listing *l, struct ftrace_site *s)
+{
+	switch (l->kind) {
+	case LIST_AVAILABLE:
+	case LIST_ADDRS:
+		return true;
+	case LIST_ENABLED:
+		return s->flags & (FTRACE_SITE_CALL | FTRACE_SITE_REGS);
+	case LIST_TOUCHED:
+		return s->flags & FTRACE_SITE_TOUCHED;
+	case LIST_SET:
+		return ftrace_ip_set_has(l->shown, s->ip);
+	}
+	return false;
+}
+
+/* The next live group after @g (NULL: the first), or NULL. */
+static struct ftrace_group *next_live_group(struct ftrace_group *g)
+{
+	g = g ? list_next_entry(g, list) :
+		list_first_entry(&ftrace_groups, struct ftrace_group, list);
+	for (; !list_entry_is_head(g, &ftrace_groups, list);
+	     g = list_next_entry(g, list))
+		if (g->live)
+			return g;
+	return NULL;
+}
+
+/* The site at the cursor or after it that the listing shows, or NULL. */
+static struct ftrace_site *listing_site(struct listing *l)
+{
+	while (l->g) {
+		struct ftrace_site_vec *vec = ftrace_group_vec(l->g);
+
+		for (; l->i < vec->nr; l->i++)
+			if (listing_wants(l, &vec->site[l->i]))
+				return &vec->site[l->i];
+		l->g = next_live_group(l->g);
+		l->i = 0;
+	}
+	return NULL;
+}
+
+static void *listing_start(struct seq_file *m, loff_t *pos)
+{
+	struct listing *l = m->private;
+
+	mutex_lock(&ftrace_lock);
+	if (l->kind == LIST_SET) {
+		l->shown = l->set ? l->set : ftrace_ops_set(l->ops, l->set_kind);
+		if (!l->shown || !l->shown->count)
+			return *pos ? NULL : LIST_PRINT_ALL;
+	}
+	if (l->gen != ftrace_sites_gen || l->pos != *pos || !l->g) {
+		l->gen = ftrace_sites_gen;
+		l->g = next_live_group(NULL);
+		l->i = 0;
+		for (l->pos = 0; l->pos < *pos; l->pos++) {
+			if (!listing_site(l))
+				return NULL;
+			l->i++;
+		}
+	}
+	return listing_site(l);
+}
+
+static void *listing_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct listing *l = m->private;
+
+	++*pos;
+	if (v == LIST_PRINT_ALL)
+		return NULL;
+	l->i++;
+	l->pos++;
+	return listing_site(l);
+}
+
+static void listing_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+/* "name" or "name [module]"; false for a site not at a function's start. */
+static bool show_site_name(struct seq_file *m, unsigned long ip)
+{
+	char name[KSYM_SYMBOL_LEN];
+	char *modname;
+	bool ok;
+
+	ok = ftrace_site_name(ip, name, &modname);
+	seq_puts(m, name);
+	if (modname)
+		seq_printf(m, " [%s]", modname);
+	return ok;
+}
+
+static int listing_show(struct seq_file *m, void *v)
+{
+	struct listing *l = m->private;
+	struct ftrace_site *s = v;
+
+	if (v == LIST_PRINT_ALL) {
+		seq_puts(m, l->set_kind == FTRACE_SET_FILTER ?
+			 "#### all functions enabled ####\n" :
+			 "#### no functions disabled ####\n");
+		return 0;
+	}
+	if (l->kind == LIST_ADDRS)
+		seq_printf(m, "%lx ", s->ip);
+	if (show_site_name(m, s->ip) &&
+	    (l->kind == LIST_ENABLED || l->kind == LIST_TOUCHED))
+		seq_printf(m, " (%u)%s%s%s%s%s", s->refs,
+			   s->flags & FTRACE_SITE_REGS ? " R" : "  ",
+			   s->flags & FTRACE_SITE_IPMODIFY ? " I" : "  ",
+			   "  ", "  ",
+			   s->flags & FTRACE_SITE_MODIFIED ? " M " : "   ");
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations listing_sops = {
+	.start	= listing_start,
+	.next	= listing_next,
+	.stop	= listing_stop,
+	.show	= listing_show,
+};
+
+static int listing_open(struct inode *inode, struct file *filp,
+			enum listing_kind kind)
+{
+	struct listing *l;
+	int ret;
+
+	ret = tracing_check_open_get_tr(NULL);
+	if (ret)
+		return ret;
+	l = __seq_open_private(filp, &listing_sops, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	l->kind = kind;
+	return 0;
+}
+
+static int available_open(struct inode *inode, struct file *filp)
+{
+	return listing_open(inode, filp, LIST_AVAILABLE);
+}
+
+static int addrs_open(struct inode *inode, struct file *filp)
+{
+	return listing_open(inode, filp, LIST_ADDRS);
+}
+
+static int enabled_open(struct inode *inode, struct file *filp)
+{
+	return listing_open(inode, filp, LIST_ENABLED);
+}
+
+static int touched_open(struct inode *inode, struct file *filp)
+{
+	return listing_open(inode, filp, LIST_TOUCHED);
+}
+
+#define LISTING_FOPS(name, open_fn)				\
+static const struct file_operations name = {			\
+	.open		= open_fn,				\
+	.read		= seq_read,				\
+	.llseek		= seq_lseek,				\
+	.release	= seq_release_private,			\
+}
+
+LISTING_FOPS(available_fops, available_open);
+LISTING_FOPS(addrs_fops, addrs_open);
+LISTING_FOPS(enabled_fops, enabled_open);
+LISTING_FOPS(touched_fops, touched_open);
+
+/* ------------------------------------------------------------------ */
+/* set_ftrace_filter and set_ftrace_notrace                            */
+
+/* The longest word taken: a symbol name and some pattern characters. */
+#define FILTER_WORD_MAX		(KSYM_NAME_LEN + 32)
+
+/*
+ * An open filter file.  The file's private_data is a seq_file (also when
+ * it is open for writing only) whose private is the listing here.
+ */
+struct filter_file {
+	struct listing		l;
+	struct trace_array	*tr;
+	struct ftrace_ops	*ops;
+	enum ftrace_set_kind	kind;
+	struct ftrace_ip_set	*set;	/* being written: private, or NULL */
+	int			err;	/* of the last word written */
+	size_t			wlen;	/* bytes of a word not ended yet */
+	char			word[FILTER_WORD_MAX + 1];
+};
+
+static struct filter_file *filter_file_of(struct file *filp)
+{
+	struct seq_file *seq = filp->private_data;
+
+	return container_of(seq->private, struct filter_file, l);
+}
+
+static int filter_open(struct inode *inode, struct file *filp,
+		       enum ftrace_set_kind kind)
+{
+	struct trace_array *tr = inode->i_private;
+	struct filter_file *ff;
+	int ret;
+
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff)
+		goto put;
+	ff->tr = tr;
+	ff->ops = tr->ops;
+	ff->kind = kind;
+	ret = -ENODEV;
+	if (!ff->ops)
+		goto free;
+
+	if (filp->f_mode & FMODE_WRITE) {
+		mutex_lock(&ftrace_lock);
+		if (filp->f_flags & O_TRUNC)
+			ff->set = ftrace_ip_set_new(0);
+		else
+			ff->set = ftrace_ip_set_copy(ftrace_ops_set(ff->ops, kind));
+		mutex_unlock(&ftrace_lock);
+		ret = -ENOMEM;
+		if (!ff->set)
+			goto free;
+	}
+	ff->l.kind = LIST_SET;
+	ff->l.set_kind = kind;
+	ff->l.ops = ff->ops;
+	/* A reader of a file open for writing sees what is being written. */
+	ff->l.set = ff->set;
+
+	ret = seq_open(filp, &listing_sops);
+	if (ret)
+		goto free_set;
+	((struct seq_file *)filp->private_data)->private = &ff->l;
+	return 0;
+
+free_set:
+	ftrace_ip_set_free(ff->set);
+free:
+	kfree(ff);
+put:
+	trace_array_put(tr);
+	return ret;
+}
+
+static int filter_open_filter(struct inode *inode, struct file *filp)
+{
+	return filter_open(inode, filp, FTRACE_SET_FILTER);
+}
+
+static int filter_open_notrace(struct inode *inode, struct file *filp)
+{
+	return filter_open(inode, filp, FTRACE_SET_NOTRACE);
+}
+
+/* Apply the word collected in @ff to its set.  Return: 0 or -errno. */
+static int filter_apply_pending(struct filter_file *ff)
+{
+	int ret;
+
+	if (!ff->wlen)
+		return 0;
+	ff->word[ff->wlen] = '\0';
+	ff->wlen = 0;
+	mutex_lock(&ftrace_lock);
+	ret = ftrace_dead ? -ENODEV : ftrace_apply_word(&ff->set, ff->word);
+	mutex_unlock(&ftrace_lock);
+	/* The set may have grown into a new one: show that one. */
+	ff->l.set = ff->set;
+	return ret;
+}
+
+/*
+ * Words are separated by blanks; one that a write leaves unfinished goes
+ * on with the next write, or is applied when the file is closed.  A word
+ * that matches nothing or is malformed fails the write; the words before
+ * it stay applied (a write that applied some reports them, and the next
+ * write starts with the failing word's error).
+ */
+static ssize_t filter_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct filter_file *ff = filter_file_of(filp);
+	size_t done = 0;
+	int ret = 0;
+
+	if (!cnt)
+		return 0;
+	if (ff->err) {
+		ret = ff->err;
+		ff->err = 0;
+		return ret;
+	}
+	while (done < cnt) {
+		char c;
+
+		if (get_user(c, ubuf + done))
+			return done ? done : -EFAULT;
+		if (!isspace(c) && c) {
+			if (ff->wlen >= FILTER_WORD_MAX) {
+				ff->wlen = 0;
+				ret = -EINVAL;
+				break;
+			}
+			ff->word[ff->wlen++] = c;
+			done++;
+			continue;
+		}
+		ret = filter_apply_pending(ff);
+		if (ret)
+			break;
+		done++;
+	}
+	if (ret) {
+		if (!done)
+			return ret;
+		ff->err = ret;
+	}
+	*ppos += done;
+	return done;
+}
+
+static int filter_release(struct inode *inode, struct file *filp)
+{
+	struct filter_file *ff = filter_file_of(filp);
+
+	if (ff->set) {
+		/* A last word without a newline (echo -n) counts too. */
+		filter_apply_pending(ff);
+		mutex_lock(&ftrace_lock);
+		ftrace_ops_commit_set(ff->ops, ff->kind, ff->set);
+		mutex_unlock(&ftrace_lock);
+	}
+	seq_release(inode, filp);
+	trace_array_put(ff->tr);
+	kfree(ff);
+	return 0;
+}
+
+static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	if (!(filp->f_mode & FMODE_READ))
+		return -EINVAL;
+	return seq_read(filp, ubuf, cnt, ppos);
+}
+
+static loff_t filter_lseek(struct file *filp, loff_t offset, int whence)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_lseek(filp, offset, whence);
+	/* Writers: "echo >> file" seeks to the end; nothing to do. */
+	filp->f_pos = 0;
+	return 0;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= filter_open_filter,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= filter_lseek,
+	.release	= filter_release,
+};
+
+static const struct file_operations notrace_fops = {
+	.open		= filter_open_notrace,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= filter_lseek,
+	.release	= filter_release,
+};
+
+/* ------------------------------------------------------------------ */
+/* Wiring                                                              */
+
+/**
+ * ftrace_array_create_files - the function-tracing files of a trace array
+ * @tr: the array; gets its ftrace_ops here (the top level: the global one)
+ * @dir: its directory (NULL: the tracefs root)
+ *
+ * Context: tracing_lock held.
+ */
+void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
+{
+	if (!tr->ops) {
+		if (trace_array_is_top(tr)) {
+			tr->ops = &ftrace_global_ops;
+		} else {
+			tr->ops = kzalloc(sizeof(*tr->ops), GFP_KERNEL);
+			if (!tr->ops)
+				return;
+		}
+		tr->ops->private = tr;
+	}
+	trace_create_file("set_ftrace_filter", TRACE_MODE_WRITE, dir, tr,
+			  &filter_fops);
+	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, dir, tr,
+			  &notrace_fops);
+	if (!trace_array_is_top(tr))
+		return;
+	trace_create_file("available_filter_functions", TRACE_MODE_READ, dir,
+			  NULL, &available_fops);
+	trace_create_file("available_filter_functions_addrs", TRACE_MODE_READ,
+			  dir, NULL, &addrs_fops);
+	trace_create_file("enabled_functions", TRACE_MODE_READ, dir, NULL,
+			  &enabled_fops);
+	trace_create_file("touched_functions", TRACE_MODE_READ, dir, NULL,
+			  &touched_fops);
+}
+
+/**
+ * ftrace_array_free - drop an instance's ftrace_ops
+ * @tr: the array, going; its tracer was reset (the ops is unregistered)
+ */
+void ftrace_array_free(struct trace_array *tr)
+{
+	struct ftrace_ops *ops = tr->ops;
+
+	if (!ops || trace_array_is_top(tr))
+		return;
+	tr->ops = NULL;
+	ftrace_free_filter(ops);
+	/*
+	 * Unregistering a trace array's ops does not wait (see
+	 * FTRACE_OPS_FL_TRACE_ARRAY): no CPU may still be in its callback,
+	 * which writes into @tr, and no task may be about to call it.
+	 */
+	if (ops->flags & FTRACE_OPS_FL_INITIALIZED) {
+		synchronize_rcu_tasks_rude();
+		synchronize_rcu_tasks();
+	}
+	kfree(ops);
+}
