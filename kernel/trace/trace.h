@@ -83,6 +83,7 @@
  *   ftrace_files.c  available_filter_functions(_addrs), enabled_functions,
  *                   touched_functions, set_ftrace_filter/notrace; each
  *                   array's ftrace_ops
+ *   trace_functions.c  the function tracer
  *
  * Locking: event_mutex (trace_event_enable.c) guards the event registry and
  * every array's event files; when both are needed it is taken before
@@ -150,6 +151,22 @@ enum trace_type {
  * The core's records.  Their layouts are what events/ftrace/NAME/format
  * will describe, so fields keep upstream's order and types.
  */
+struct ftrace_entry {		/* TRACE_FN: the function tracer */
+	struct trace_entry	ent;
+	unsigned long		ip;		/* the traced function */
+	unsigned long		parent_ip;	/* where it was called from */
+};
+
+/* TRACE_FUNC_REPEATS: a function called again and again (func-no-repeats) */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;		/* repeats after the first */
+	u16			top_delta_ts;	/* time since the first: */
+	u32			bottom_delta_ts; /* 48 bits, in two parts */
+};
+
 struct print_entry {		/* TRACE_PRINT: trace_marker, trace_printk */
 	struct trace_entry	ent;
 	unsigned long		ip;
@@ -224,6 +241,10 @@ enum trace_option_bit {
 	TOPT_TRACE_PRINTK_DEST,
 	TOPT_PAUSE_ON_TRACE,
 	TOPT_HASH_PTR,
+#ifdef CONFIG_FUNCTION_TRACER
+	TOPT_FUNCTION_TRACE,	/* latency tracers trace functions too */
+	TOPT_FUNC_FORK,		/* set_ftrace_pid follows forks */
+#endif
 	TOPT_STACKTRACE,
 	TRACE_OPTION_COUNT,
 };
@@ -405,6 +426,7 @@ struct trace_array {
 	 * registers it while the tracer is current ---
 	 */
 	struct ftrace_ops	*ops;
+	bool			function_enabled;
 };
 
 extern struct trace_array global_trace;
@@ -1039,10 +1061,12 @@ void trace_readme_create_files(struct dentry *dir);
  * function-tracing files (set_ftrace_filter...; the top level also
  * available_filter_functions...); ftrace_array_free() drops an
  * instance's ops once its tracer is reset.  Context: tracing_lock held.
+ * init_function_trace() registers the function tracer (trace_functions.c).
  */
 #ifdef CONFIG_FUNCTION_TRACER
 void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir);
 void ftrace_array_free(struct trace_array *tr);
+int init_function_trace(void);
 #else
 static inline void ftrace_array_create_files(struct trace_array *tr,
 					     struct dentry *dir)
@@ -1051,6 +1075,11 @@ static inline void ftrace_array_create_files(struct trace_array *tr,
 
 static inline void ftrace_array_free(struct trace_array *tr)
 {
+}
+
+static inline int init_function_trace(void)
+{
+	return 0;
 }
 #endif
 

@@ -355,6 +355,8 @@ void __init early_trace_init(void)
 	register_tracer(&nop_trace);
 	tr->current_trace = &nop_trace;
 	nop_trace.enabled++;
+	if (init_function_trace())
+		pr_warn("tracing: could not register the function tracer\n");
 	init_trace_output();
 	if (boot_options[0])
 		trace_apply_option_list(tr, boot_options);

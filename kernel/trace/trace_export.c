@@ -59,6 +59,21 @@
 	.filter_type = FILTER_OTHER,					\
 }
 
+static struct trace_event_fields function_fields[] = {
+	CORE_FIELD(ftrace_entry, unsigned long, ip),
+	CORE_FIELD(ftrace_entry, unsigned long, parent_ip),
+	{}
+};
+
+static struct trace_event_fields func_repeats_fields[] = {
+	CORE_FIELD(func_repeats_entry, unsigned long, ip),
+	CORE_FIELD(func_repeats_entry, unsigned long, parent_ip),
+	CORE_FIELD(func_repeats_entry, u16, count),
+	CORE_FIELD(func_repeats_entry, u16, top_delta_ts),
+	CORE_FIELD(func_repeats_entry, u32, bottom_delta_ts),
+	{}
+};
+
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD(print_entry, unsigned long, ip),
 	CORE_TAIL(print_entry, char, buf),
@@ -140,6 +155,13 @@ static int core_record_reg(struct trace_event_call *call, enum trace_reg type,
 }
 
 static struct core_record core_records[] = {
+#ifdef CONFIG_FUNCTION_TRACER
+	CORE_RECORD("function", TRACE_FN, function_fields, core_record_reg,
+		    "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip"),
+	CORE_RECORD("func_repeats", TRACE_FUNC_REPEATS, func_repeats_fields,
+		    NULL,
+		    "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)"),
+#endif
 	CORE_RECORD("kernel_stack", TRACE_STACK, kernel_stack_fields, NULL,
 		    STACK_FMT),
 	CORE_RECORD("user_stack", TRACE_USER_STACK, user_stack_fields, NULL,

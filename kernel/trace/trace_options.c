@@ -45,6 +45,10 @@ static const char * const trace_option_names[TRACE_OPTION_COUNT] = {
 	[TOPT_TRACE_PRINTK_DEST]	= "trace_printk_dest",
 	[TOPT_PAUSE_ON_TRACE]		= "pause-on-trace",
 	[TOPT_HASH_PTR]			= "hash-ptr",
+#ifdef CONFIG_FUNCTION_TRACER
+	[TOPT_FUNCTION_TRACE]		= "function-trace",
+	[TOPT_FUNC_FORK]		= "function-fork",
+#endif
 	[TOPT_STACKTRACE]		= "stacktrace",
 };
 

@@ -520,6 +520,52 @@ enum print_line_t print_trace_line(struct trace_iterator *iter)
 
 /* ---- printers of the core's record types ---------------------------------- */
 
+/* TRACE_FN: the function tracer's "function <-caller". */
+static enum print_line_t print_fn_text(struct trace_iterator *iter,
+				       int flags, struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	seq_print_ip_sym(s, field->ip, flags);
+	if ((flags & TRACE_ITER(PRINT_PARENT)) && field->parent_ip) {
+		trace_seq_puts(s, " <-");
+		seq_print_ip_sym(s, field->parent_ip, flags);
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_fn_raw(struct trace_iterator *iter,
+				      int flags, struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %lx\n", field->ip, field->parent_ip);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_fn_hex(struct trace_iterator *iter,
+				      int flags, struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+
+	trace_seq_putmem_hex(&iter->seq, &field->ip, sizeof(field->ip));
+	trace_seq_putmem_hex(&iter->seq, &field->parent_ip,
+			     sizeof(field->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_fn_bin(struct trace_iterator *iter,
+				      int flags, struct trace_event *event)
+{
+	struct ftrace_entry *field = (struct ftrace_entry *)iter->ent;
+
+	trace_seq_putmem(&iter->seq, &field->ip, sizeof(field->ip));
+	trace_seq_putmem(&iter->seq, &field->parent_ip, sizeof(field->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
 /* TRACE_PRINT: trace_marker and trace_printk() with a string. */
 static enum print_line_t print_print_text(struct trace_iterator *iter,
 					  int flags, struct trace_event *event)
@@ -673,6 +719,13 @@ static enum print_line_t print_user_stack(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
+static struct trace_event_functions fn_funcs = {
+	.trace	= print_fn_text,
+	.raw	= print_fn_raw,
+	.hex	= print_fn_hex,
+	.binary	= print_fn_bin,
+};
+
 static struct trace_event_functions print_funcs = {
 	.trace	= print_print_text,
 	.raw	= print_print_raw,
@@ -702,6 +755,7 @@ static struct trace_event_functions user_stack_funcs = {
 };
 
 static struct trace_event core_events[] = {
+	{ .type = TRACE_FN,		.funcs = &fn_funcs },
 	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
 	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },

@@ -127,6 +127,10 @@ static const char trace_readme_text[] =
 	"  sym-userobj      name the object file of user stack addresses\n"
 	"  pause-on-trace   no recording while 'trace' is open for reading\n"
 	"  hash-ptr         hash %p pointers printed by events\n"
+#ifdef CONFIG_FUNCTION_TRACER
+	"  function-trace   latency tracers also trace functions\n"
+	"  function-fork    the children of set_ftrace_pid tasks follow\n"
+#endif
 	"  block, fields, event-fork: see Documentation/trace/tracefs.rst\n"
 	"  A tracer's own options come after these.\n"
 	"\n"
