@@ -6,8 +6,8 @@
  * A set is a hash table of addresses with open addressing: a lookup (done
  * by the dispatcher for every traced call when several ops are registered)
  * hashes the address and compares a few consecutive slots, touching one or
- * two cache lines.  The table is kept at most half full, so runs stay
- * short; it doubles when it would get fuller.  A set is private while it
+ * two cache lines.  The table is kept at most three quarters full, so
+ * runs stay short; it doubles when it would get fuller.  A set is private while it
  * is built and immutable once an ops points at it (see ftrace_internal.h).
  *
  * Names are matched by walking the call-site table and asking kallsyms
@@ -40,12 +40,13 @@ static struct ftrace_ip_set *ip_set_alloc(unsigned int slots)
 	return set;
 }
 
-/* Slots for @n addresses: at least twice as many, a power of two. */
+/* Slots for @n addresses: at most 3/4 full, a power of two. */
 static unsigned int ip_set_slots_for(unsigned int n)
 {
-	if (n < IP_SET_MIN_SLOTS / 2)
-		return IP_SET_MIN_SLOTS;
-	return roundup_pow_of_two(2 * n + 1);
+	unsigned int want = n + n / 3 + 1;
+
+	return want <= IP_SET_MIN_SLOTS ? IP_SET_MIN_SLOTS :
+					  roundup_pow_of_two(want);
 }
 
 /**
@@ -103,17 +104,25 @@ void ftrace_ip_set_free(struct ftrace_ip_set *set)
 	kvfree(set);
 }
 
+static void ip_set_free_cb(struct rcu_head *rcu)
+{
+	kvfree(container_of(rcu, struct ftrace_ip_set, rcu));
+}
+
 /**
  * ftrace_ip_set_free_rcu - free a set that was published
  * @set: the set, or NULL
  *
  * The dispatcher reads published sets with preemption disabled; the set
- * goes once every CPU has left such a section.
+ * goes once every CPU has left such a section.  (call_rcu() rather than
+ * kvfree_rcu(), which batches frees for seconds: a set of every function
+ * is a quarter of a megabyte, and a filter file rewritten in a loop would
+ * keep many of them waiting.)
  */
 void ftrace_ip_set_free_rcu(struct ftrace_ip_set *set)
 {
 	if (set)
-		kvfree_rcu(set, rcu);
+		call_rcu(&set->rcu, ip_set_free_cb);
 }
 
 /**
@@ -131,7 +140,7 @@ int ftrace_ip_set_add(struct ftrace_ip_set **setp, unsigned long ip)
 		return -EINVAL;
 	if (ftrace_ip_set_has(set, ip))
 		return 0;
-	if (2 * (set->count + 1) > set->mask + 1) {
+	if (4 * (set->count + 1) > 3 * (set->mask + 1)) {
 		struct ftrace_ip_set *bigger = ip_set_copy_room(set, set->count + 1);
 
 		if (!bigger)

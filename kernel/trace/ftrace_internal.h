@@ -177,7 +177,7 @@ struct ftrace_ip_set *ftrace_ip_set_new(unsigned int hint);
 /* A private copy of @set (NULL: an empty one); NULL on no memory. */
 struct ftrace_ip_set *ftrace_ip_set_copy(const struct ftrace_ip_set *set);
 void ftrace_ip_set_free(struct ftrace_ip_set *set);
-/* Free once no CPU can be reading @set (call_rcu()). */
+/* Free once no CPU can be reading @set (after an RCU grace period). */
 void ftrace_ip_set_free_rcu(struct ftrace_ip_set *set);
 /* Add @ip to a private set, growing it.  Return: 0 or -ENOMEM. */
 int ftrace_ip_set_add(struct ftrace_ip_set **setp, unsigned long ip);
