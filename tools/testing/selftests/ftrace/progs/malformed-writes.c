@@ -935,6 +935,13 @@ static int restore_all(int quiet)
 		truncate_file(arrays[a], "set_event");
 		truncate_file(arrays[a], "set_event_pid");
 		truncate_file(arrays[a], "set_event_notrace_pid");
+		/*
+		 * A "1" written to snapshot (or a snapshot trigger) leaves a
+		 * full second buffer allocated: free it, or the memory check
+		 * counts it as lost.
+		 */
+		snprintf(path, sizeof(path), "%s/snapshot", arrays[a]);
+		put(path, "0");
 	}
 	/* Event filters back to none (where filters exist and take "0"). */
 	for (i = 0; i < nfiles; i++) {
