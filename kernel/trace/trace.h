@@ -1228,6 +1228,23 @@ bool event_call_hold(struct trace_event_call *call);
 void event_call_release(struct trace_event_call *call);
 
 /*
+ * trace_trigger_cmds.c: the actions of the basic commands, run by the event
+ * triggers and by the function commands of set_ftrace_filter
+ * (ftrace_cmds.c).  The *_would_change() tests say whether an action would
+ * change anything (a count is used up only then); they and the actions
+ * run in any context.  trace_event_switch_get() puts an event in soft mode
+ * and pins its module for as long as a command may switch it;
+ * trace_event_switch_put() lets it go (both with event_mutex held).
+ */
+bool trace_onoff_would_change(struct trace_array *tr, bool on);
+void trace_onoff_switch(struct trace_array *tr, bool on);
+bool trace_event_switch_would_change(struct trace_event_file *file,
+				     bool enable);
+void trace_event_switch(struct trace_event_file *file, bool enable);
+int trace_event_switch_get(struct trace_event_file *file);
+void trace_event_switch_put(struct trace_event_file *file);
+
+/*
  * The rest of trace_snapshot.c.
  *
  * trace_max_swap() is the one swap of the two buffers, for the snapshot

@@ -30,27 +30,124 @@ enum {
 	TRIGGER_KIND_EVENT_ENABLE,
 };
 
+/*
+ * The actions, shared with the function commands of set_ftrace_filter
+ * (ftrace_cmds.c) through trace.h.
+ */
+
+/**
+ * trace_onoff_would_change - would switching @tr's recording change it?
+ * @tr: the trace array
+ * @on: the state wanted
+ *
+ * Context: any.
+ * Return: true when @tr's recording is not in state @on.
+ */
+bool trace_onoff_would_change(struct trace_array *tr, bool on)
+{
+	return !tracer_tracing_is_on(tr) == on;
+}
+
+/**
+ * trace_onoff_switch - switch @tr's recording on or off
+ * @tr: the trace array
+ * @on: the state wanted
+ *
+ * Context: any.
+ */
+void trace_onoff_switch(struct trace_array *tr, bool on)
+{
+	if (on)
+		tracer_tracing_on(tr);
+	else
+		tracer_tracing_off(tr);
+}
+
+/**
+ * trace_event_switch_would_change - would switching an event change it?
+ * @file: the event, in soft mode
+ * @enable: the state wanted
+ *
+ * Context: any.
+ * Return: true when the event's soft state is not @enable.
+ */
+bool trace_event_switch_would_change(struct trace_event_file *file,
+				     bool enable)
+{
+	return !!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) == enable;
+}
+
+/**
+ * trace_event_switch - switch an event in soft mode on or off
+ * @file: the event, in soft mode (trace_event_switch_get())
+ * @enable: the state wanted
+ *
+ * Context: any.
+ */
+void trace_event_switch(struct trace_event_file *file, bool enable)
+{
+	if (enable)
+		event_file_flags(file, EVENT_FILE_FL_SOFT_DISABLED, 0);
+	else
+		event_file_flags(file, 0, EVENT_FILE_FL_SOFT_DISABLED);
+}
+
+/**
+ * trace_event_switch_get - make an event a target of enable/disable commands
+ * @file: the event
+ *
+ * The event goes into soft mode (registered, recording only when switched
+ * on) and its module, or dynamic event, cannot go, until
+ * trace_event_switch_put().
+ *
+ * Context: event_mutex held.
+ * Return: 0, -EBUSY when the event is going, or the enable's error.
+ */
+int trace_event_switch_get(struct trace_event_file *file)
+{
+	int ret;
+
+	if (!event_call_hold(file->event_call))
+		return -EBUSY;
+	ret = trace_event_enable_disable(file, 1, 1);
+	if (ret)
+		event_call_release(file->event_call);
+	return ret;
+}
+
+/**
+ * trace_event_switch_put - undo trace_event_switch_get()
+ * @file: the event
+ *
+ * Context: event_mutex held.
+ */
+void trace_event_switch_put(struct trace_event_file *file)
+{
+	trace_event_enable_disable(file, 0, 1);
+	event_call_release(file->event_call);
+}
+
 /* traceon, traceoff */
 
 static bool traceon_ready(struct event_trigger *t)
 {
-	return !tracer_tracing_is_on(t->file->tr);
+	return trace_onoff_would_change(t->file->tr, true);
 }
 
 static void traceon_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 {
-	tracer_tracing_on(t->file->tr);
+	trace_onoff_switch(t->file->tr, true);
 }
 
 static bool traceoff_ready(struct event_trigger *t)
 {
-	return tracer_tracing_is_on(t->file->tr);
+	return trace_onoff_would_change(t->file->tr, false);
 }
 
 static void traceoff_fire(struct event_trigger *t,
 			  const struct trigger_ctx *ctx)
 {
-	tracer_tracing_off(t->file->tr);
+	trace_onoff_switch(t->file->tr, false);
 }
 
 static struct trigger_cmd traceon_cmd = {
@@ -139,51 +236,34 @@ static bool event_switch_same(const struct event_trigger *a,
 /* The target stays in soft mode, and its module loaded, meanwhile. */
 static int event_switch_attach(struct event_trigger *t)
 {
-	struct trace_event_file *target = t->private;
-	int ret;
-
-	if (!event_call_hold(target->event_call))
-		return -EBUSY;
-	ret = trace_event_enable_disable(target, 1, 1);
-	if (ret)
-		event_call_release(target->event_call);
-	return ret;
+	return trace_event_switch_get(t->private);
 }
 
 static void event_switch_detach(struct event_trigger *t)
 {
-	struct trace_event_file *target = t->private;
-
-	trace_event_enable_disable(target, 0, 1);
-	event_call_release(target->event_call);
+	trace_event_switch_put(t->private);
 }
 
 static bool event_enable_ready(struct event_trigger *t)
 {
-	struct trace_event_file *target = t->private;
-
-	return READ_ONCE(target->flags) & EVENT_FILE_FL_SOFT_DISABLED;
+	return trace_event_switch_would_change(t->private, true);
 }
 
 static void event_enable_fire(struct event_trigger *t,
 			      const struct trigger_ctx *ctx)
 {
-	struct trace_event_file *target = t->private;
-
-	event_file_flags(target, EVENT_FILE_FL_SOFT_DISABLED, 0);
+	trace_event_switch(t->private, true);
 }
 
 static bool event_disable_ready(struct event_trigger *t)
 {
-	return !event_enable_ready(t);
+	return trace_event_switch_would_change(t->private, false);
 }
 
 static void event_disable_fire(struct event_trigger *t,
 			       const struct trigger_ctx *ctx)
 {
-	struct trace_event_file *target = t->private;
-
-	event_file_flags(target, 0, EVENT_FILE_FL_SOFT_DISABLED);
+	trace_event_switch(t->private, false);
 }
 
 static void event_switch_show(struct seq_file *m, struct event_trigger *t)
