@@ -56,6 +56,8 @@ enum listing_kind {
 
 /* The "#### ..." line of an empty filter or notrace set. */
 #define LIST_PRINT_ALL	((void *)1)
+/* A line after the functions: a kept :mod: word or a probe (ftrace_cmds.c). */
+#define LIST_CMD	((void *)2)
 
 /*
  * A reader's place in the table: the next site to look at is site @i of
@@ -65,12 +67,14 @@ struct listing {
 	enum listing_kind	kind;
 	enum ftrace_set_kind	set_kind;	/* LIST_SET */
 	struct ftrace_ops	*ops;		/* LIST_SET: whose set */
+	struct trace_array	*tr;		/* LIST_SET: the ops's array */
 	struct ftrace_ip_set	*set;		/* LIST_SET: private, or NULL */
 	const struct ftrace_ip_set *shown;	/* LIST_SET: read under the lock */
 	unsigned long		gen;
 	loff_t			pos;
 	struct ftrace_group	*g;
 	unsigned int		i;
+	loff_t			cmd_base;	/* LIST_SET: the first LIST_CMD line */
 };
 
 static bool listing_wants(struct listing *l, struct ftrace_site *s)
@@ -116,6 +120,29 @@ static struct ftrace_site *listing_site(struct listing *l)
 	return NULL;
 }
 
+/*
+ * The line at @pos after the functions, which end at l->cmd_base: in a
+ * filter file, the kept :mod: words and the function commands.
+ */
+static void *listing_cmd(struct listing *l, loff_t pos)
+{
+	if (l->kind != LIST_SET ||
+	    !ftrace_cmds_line(NULL, l->tr, l->set_kind, pos - l->cmd_base))
+		return NULL;
+	return LIST_CMD;
+}
+
+/* The site at the cursor, or the first line after the sites. */
+static void *listing_site_or_cmd(struct listing *l, loff_t pos)
+{
+	struct ftrace_site *s = listing_site(l);
+
+	if (s)
+		return s;
+	l->cmd_base = pos;
+	return listing_cmd(l, pos);
+}
+
 static void *listing_start(struct seq_file *m, loff_t *pos)
 {
 	struct listing *l = m->private;
@@ -123,20 +150,24 @@ static void *listing_start(struct seq_file *m, loff_t *pos)
 	mutex_lock(&ftrace_lock);
 	if (l->kind == LIST_SET) {
 		l->shown = l->set ? l->set : ftrace_ops_set(l->ops, l->set_kind);
-		if (!l->shown || !l->shown->count)
-			return *pos ? NULL : LIST_PRINT_ALL;
+		if (!l->shown || !l->shown->count) {
+			l->cmd_base = 1;
+			return *pos ? listing_cmd(l, *pos) : LIST_PRINT_ALL;
+		}
 	}
 	if (l->gen != ftrace_sites_gen || l->pos != *pos || !l->g) {
 		l->gen = ftrace_sites_gen;
 		l->g = next_live_group(NULL);
 		l->i = 0;
 		for (l->pos = 0; l->pos < *pos; l->pos++) {
-			if (!listing_site(l))
-				return NULL;
+			if (!listing_site(l)) {
+				l->cmd_base = l->pos;
+				return listing_cmd(l, *pos);
+			}
 			l->i++;
 		}
 	}
-	return listing_site(l);
+	return listing_site_or_cmd(l, *pos);
 }
 
 static void *listing_next(struct seq_file *m, void *v, loff_t *pos)
@@ -144,11 +175,11 @@ static void *listing_next(struct seq_file *m, void *v, loff_t *pos)
 	struct listing *l = m->private;
 
 	++*pos;
-	if (v == LIST_PRINT_ALL)
-		return NULL;
+	if (v == LIST_PRINT_ALL || v == LIST_CMD)
+		return listing_cmd(l, *pos);
 	l->i++;
 	l->pos++;
-	return listing_site(l);
+	return listing_site_or_cmd(l, *pos);
 }
 
 static void listing_stop(struct seq_file *m, void *v)
@@ -175,6 +206,10 @@ static int listing_show(struct seq_file *m, void *v)
 	struct listing *l = m->private;
 	struct ftrace_site *s = v;
 
+	if (v == LIST_CMD) {
+		ftrace_cmds_line(m, l->tr, l->set_kind, m->index - l->cmd_base);
+		return 0;
+	}
 	if (v == LIST_PRINT_ALL) {
 		seq_puts(m, l->set_kind == FTRACE_SET_FILTER ?
 			 "#### all functions enabled ####\n" :
@@ -300,6 +335,8 @@ static int filter_open(struct inode *inode, struct file *filp,
 		goto free;
 
 	if (filp->f_mode & FMODE_WRITE) {
+		if (filp->f_flags & O_TRUNC)
+			ftrace_cmds_truncate(tr, kind);
 		mutex_lock(&ftrace_lock);
 		if (filp->f_flags & O_TRUNC)
 			ff->set = ftrace_ip_set_new(0);
@@ -313,6 +350,7 @@ static int filter_open(struct inode *inode, struct file *filp,
 	ff->l.kind = LIST_SET;
 	ff->l.set_kind = kind;
 	ff->l.ops = ff->ops;
+	ff->l.tr = tr;
 	/* A reader of a file open for writing sees what is being written. */
 	ff->l.set = ff->set;
 
@@ -350,6 +388,13 @@ static int filter_apply_pending(struct filter_file *ff)
 		return 0;
 	ff->word[ff->wlen] = '\0';
 	ff->wlen = 0;
+	if (strchr(ff->word, ':')) {
+		/* A command, or FUNC:mod:MODULE (ftrace_cmds.c). */
+		ret = ftrace_dead ? -ENODEV :
+			ftrace_cmd_word(ff->tr, ff->kind, &ff->set, ff->word);
+		ff->l.set = ff->set;
+		return ret;
+	}
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_dead ? -ENODEV : ftrace_apply_word(&ff->set, ff->word);
 	mutex_unlock(&ftrace_lock);
@@ -416,6 +461,7 @@ static int filter_release(struct inode *inode, struct file *filp)
 		/* A last word without a newline (echo -n) counts too. */
 		filter_apply_pending(ff);
 		mutex_lock(&ftrace_lock);
+		ftrace_cmds_seal(ff->tr, ff->kind, &ff->set);
 		ftrace_ops_commit_set(ff->ops, ff->kind, ff->set);
 		mutex_unlock(&ftrace_lock);
 	}

@@ -20,6 +20,10 @@
  *                     kernel.ftrace_enabled, ftrace_kill(), and the hooks
  *                     the rest of the kernel calls (boot, modules, init
  *                     memory)
+ *   ftrace_cmds.c     the FUNC:COMMAND words of the filter files: the
+ *                     function commands (traceon, enable_event...), each
+ *                     its own ftrace_ops, and FUNC:mod:MODULE, kept until
+ *                     the module comes when it is not loaded
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
  *                     set_ftrace_filter and set_ftrace_notrace (every array)
@@ -251,6 +255,12 @@ int ftrace_apply_word(struct ftrace_ip_set **setp, char *word);
 /* ------------------------------------------------------------------ */
 /* ftrace_ops.c                                                        */
 
+/*
+ * Stands in a filter set that must trace nothing: its every function went
+ * away (module unload), or it waits for a module not loaded yet.
+ */
+#define FTRACE_IP_GONE	1UL
+
 /* Function tracing was killed (ftrace_kill()): nothing changes any more. */
 extern bool ftrace_dead;
 
@@ -277,5 +287,34 @@ struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops,
  */
 int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 			  struct ftrace_ip_set *set);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_cmds.c                                                       */
+
+struct seq_file;
+struct trace_array;
+
+/*
+ * Apply a word with a ':' written to a filter file of @tr: a function
+ * command, or FUNC:mod:MODULE (which changes *@setp, the set being
+ * written).  Return: 0 or -errno.  Context: none of our locks held.
+ */
+int ftrace_cmd_word(struct trace_array *tr, enum ftrace_set_kind kind,
+		    struct ftrace_ip_set **setp, char *word);
+/*
+ * Before a written set is committed: an empty filter with :mod: words kept
+ * for it traces nothing.  Context: ftrace_lock held.
+ */
+int ftrace_cmds_seal(struct trace_array *tr, enum ftrace_set_kind kind,
+		     struct ftrace_ip_set **setp);
+/* A filter file of @tr opened with O_TRUNC: its kept :mod: words go. */
+void ftrace_cmds_truncate(struct trace_array *tr, enum ftrace_set_kind kind);
+/*
+ * Print line @idx after the functions of a filter file (kept :mod: words,
+ * then the probes), or with @m NULL only say whether it exists.
+ * Context: ftrace_lock held.
+ */
+bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
+		      enum ftrace_set_kind kind, loff_t idx);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -52,9 +52,6 @@
 
 #include "ftrace_internal.h"
 
-/* Stands in a filter set whose every function went away (module unload). */
-#define FTRACE_IP_GONE	1UL
-
 int ftrace_enabled __read_mostly = 1;
 bool ftrace_dead;
 

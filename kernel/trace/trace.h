@@ -1061,11 +1061,14 @@ void trace_readme_create_files(struct dentry *dir);
  * function-tracing files (set_ftrace_filter...; the top level also
  * available_filter_functions...); ftrace_array_free() drops an
  * instance's ops once its tracer is reset.  Context: tracing_lock held.
+ * ftrace_cmds_array_clear() drops an instance's function commands
+ * (set_ftrace_filter's traceon...) before its events go; event_mutex held.
  * init_function_trace() registers the function tracer (trace_functions.c).
  */
 #ifdef CONFIG_FUNCTION_TRACER
 void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir);
 void ftrace_array_free(struct trace_array *tr);
+void ftrace_cmds_array_clear(struct trace_array *tr);
 int init_function_trace(void);
 #else
 static inline void ftrace_array_create_files(struct trace_array *tr,
@@ -1074,6 +1077,10 @@ static inline void ftrace_array_create_files(struct trace_array *tr,
 }
 
 static inline void ftrace_array_free(struct trace_array *tr)
+{
+}
+
+static inline void ftrace_cmds_array_clear(struct trace_array *tr)
 {
 }
 

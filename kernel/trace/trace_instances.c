@@ -131,6 +131,8 @@ static int trace_array_remove(struct trace_array *tr)
 			t->reset(tr);
 		tracer_put(t);
 	}
+	/* The function commands hold events of @tr. */
+	ftrace_cmds_array_clear(tr);
 	trace_events_ctl_free(tr);
 	event_trace_del_tracer(tr);
 	list_del(&tr->list);
