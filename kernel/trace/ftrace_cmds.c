@@ -40,7 +40,6 @@
  * N fires at most N times whatever the CPUs do.
  */
 
-#include <linux/bsearch.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -135,14 +134,27 @@ static struct fcmd_map *probe_map(struct fcmd_probe *p)
 /* ------------------------------------------------------------------ */
 /* The callback (the traced function's context)                        */
 
-static int site_cmp_key(const void *key, const void *elt)
+/*
+ * The site of @ip in @map, or NULL.  Inline, not bsearch(): the callback
+ * calls nothing that may be traced before its work.
+ */
+static __always_inline struct fcmd_site *map_lookup(const struct fcmd_map *map,
+						    unsigned long ip)
 {
-	unsigned long ip = *(const unsigned long *)key;
-	const struct fcmd_site *s = *(struct fcmd_site * const *)elt;
+	unsigned int lo = 0, hi = map->nr;
 
-	if (ip < s->ip)
-		return -1;
-	return ip > s->ip;
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		struct fcmd_site *s = map->site[mid];
+
+		if (s->ip == ip)
+			return s;
+		if (s->ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 /* Would firing @p change anything now? */
@@ -202,22 +214,23 @@ static void probe_call(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct fcmd_probe *p = container_of(op, struct fcmd_probe, ops);
-	struct fcmd_site **found, *s;
 	struct fcmd_map *map;
+	struct fcmd_site *s;
 	long left;
 
-	preempt_disable_notrace();
+	/*
+	 * The core's recursion guard (FTRACE_OPS_FL_RECURSION) has disabled
+	 * preemption: the map is read under RCU-sched.
+	 */
 	map = rcu_dereference_sched(p->map);
 	if (!map)
-		goto out;
-	found = bsearch(&ip, map->site, map->nr, sizeof(map->site[0]),
-			site_cmp_key);
-	if (!found)
-		goto out;
-	s = *found;
+		return;
+	s = map_lookup(map, ip);
+	if (!s)
+		return;
 	if (!p->counted) {
 		probe_fire(p, ip);
-		goto out;
+		return;
 	}
 	/*
 	 * Take one off the count before firing, and only when the firing
@@ -227,11 +240,9 @@ static void probe_call(unsigned long ip, unsigned long parent_ip,
 	left = atomic_long_read(&s->left);
 	do {
 		if (left <= 0 || !probe_would_change(p))
-			goto out;
+			return;
 	} while (!atomic_long_try_cmpxchg(&s->left, &left, left - 1));
 	probe_fire(p, ip);
-out:
-	preempt_enable_notrace();
 }
 
 /* ------------------------------------------------------------------ */
@@ -370,8 +381,7 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 	n = old ? old->nr : 0;
 	/* Leave out what the probe has already. */
 	for (i = 0; (i = ftrace_ip_set_next(found, i, &ip)); )
-		if (old && bsearch(&ip, old->site, old->nr,
-				   sizeof(old->site[0]), site_cmp_key))
+		if (old && map_lookup(old, ip))
 			ftrace_ip_set_del(found, ip);
 	ret = -EINVAL;
 	if (!found->count)
@@ -415,6 +425,10 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 	made->counted = counted;
 	made->ops.func = probe_call;
 	made->ops.private = tr;
+	/*
+	 * The core guards against recursion and calls us only while RCU
+	 * watches (the maps are freed after a grace period).
+	 */
 	made->ops.flags = FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU;
 	RCU_INIT_POINTER(made->map, map);
 	ftrace_ops_commit_set(&made->ops, FTRACE_SET_FILTER, set);
