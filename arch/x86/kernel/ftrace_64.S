@@ -29,7 +29,10 @@
  * argument registers, %rax, %rbp, and regs->sp and regs->ip; regs->cs stays
  * 0, which tells ftrace_get_regs() that the pt_regs is partial.
  * ftrace_regs_caller saves every register and the flags, sets cs and ss,
- * and restores every register from the pt_regs afterwards.
+ * and restores every register from the pt_regs afterwards.  It also
+ * serves direct calls (register_ftrace_direct()): when a callback left a
+ * direct trampoline's address in orig_ax, it returns into that trampoline
+ * rather than into the traced function.
  */
 
 #include <linux/export.h>
@@ -39,6 +42,7 @@
 #include <asm/nospec-branch.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
+#include <asm/unwind_hints.h>
 
 	.code64
 	.section .text, "ax"
@@ -141,9 +145,46 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	R11(%rsp), %r11
 	movq	R10(%rsp), %r10
 	movq	RBX(%rsp), %rbx
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	cmpq	$0, ORIG_RAX(%rsp)
+	jnz	.Lregs_to_direct
+#endif
 	restore_arg_regs
 	addq	$FRAME_SIZE, %rsp
 	popfq
 	RET
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/*
+	 * A direct ops named its trampoline in orig_ax.  Enter it as the
+	 * call site would have: every register restored, the address to
+	 * resume at on the top of the stack.  The word above the pt_regs
+	 * (the flags pushed first) takes the trampoline's address, the
+	 * flags are popped from the pt_regs instead, and RET pops the
+	 * trampoline's address, leaving the resume address for its own
+	 * return.  Nothing after popfq may change the flags: lea moves
+	 * %rsp.
+	 */
+.Lregs_to_direct:
+	movq	ORIG_RAX(%rsp), %rax
+	movq	%rax, FRAME_SIZE(%rsp)
+	restore_arg_regs
+	/* RET below is the emulated call's entry, not a return: count it. */
+	CALL_DEPTH_ACCOUNT
+	leaq	EFLAGS(%rsp), %rsp
+	popfq
+	leaq	FRAME_SIZE-(EFLAGS+8)(%rsp), %rsp
+	/* From here the state is a function's entry: the direct trampoline's. */
+	UNWIND_HINT_FUNC
+	RET
+#endif
 SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP ftrace_regs_caller
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* A direct trampoline that does nothing but return to the traced function. */
+SYM_FUNC_START(ftrace_stub_direct_tramp)
+	CALL_DEPTH_ACCOUNT
+	RET
+SYM_FUNC_END(ftrace_stub_direct_tramp)
+#endif

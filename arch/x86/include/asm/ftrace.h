@@ -74,6 +74,22 @@ arch_ftrace_get_regs(struct ftrace_regs *fregs)
 	do { arch_ftrace_regs(fregs)->regs.ip = (_ip); } while (0)
 #endif /* CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS */
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * A direct ops's callback, run from ftrace_regs_caller at a site shared
+ * with other ops, asks for its trampoline here: the orig_ax slot of the
+ * pt_regs, which the trampolines clear before the callbacks and
+ * ftrace_regs_caller reads after them.  When it is not 0,
+ * ftrace_regs_caller restores the registers and returns into @addr, whose
+ * own return then goes back into the traced function.
+ */
+static __always_inline void
+arch_ftrace_set_direct_caller(struct ftrace_regs *fregs, unsigned long addr)
+{
+	arch_ftrace_regs(fregs)->regs.orig_ax = addr;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
+
 /* Nothing per site beyond the address. */
 struct dyn_arch_ftrace {
 };
