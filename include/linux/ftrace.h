@@ -194,7 +194,9 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
  *  TRACE_ARRAY	the ops of a trace array's function tracer: the array
  *		waits for it to be unused before freeing it, so
  *		unregistering it does not wait
- *  DIRECT, SUBOP, ALLOC_TRAMP  not implemented (refused)
+ *  DIRECT	set by register_ftrace_direct(): the ops stands for a direct
+ *		trampoline (@direct_call), not a callback of its own
+ *  SUBOP, ALLOC_TRAMP  not implemented (refused)
  *
  * State: ENABLED (registered), DYNAMIC (not in core kernel data, so it may
  * be freed after unregistering: the core then waits for every CPU and
@@ -229,7 +231,7 @@ enum {
 #define FTRACE_OPS_FL_SAVE_ARGS						\
 	(IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) ? 0 : FTRACE_OPS_FL_SAVE_REGS)
 
-/* What the core may ask of an ops (for direct calls; not asked yet). */
+/* What the core may ask of an ops (for direct calls; never asked here). */
 enum ftrace_ops_cmd {
 	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
 	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
@@ -255,6 +257,8 @@ struct ftrace_ip_set;
  * @ops_func: the core's requests to the ops (direct calls; unused)
  * @trampoline: a trampoline of this ops alone (never: always 0)
  * @trampoline_size: its size (0)
+ * @direct_call: the direct trampoline of a direct ops
+ *	(register_ftrace_direct()); read locklessly by the callback
  *
  * An ops may be registered from core kernel data or allocated; an
  * allocated one may be freed once unregister_ftrace_function() returned.
@@ -271,6 +275,9 @@ struct ftrace_ops {
 	ftrace_ops_func_t		ops_func;
 	unsigned long			trampoline;
 	unsigned long			trampoline_size;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	unsigned long			direct_call;
+#endif
 #endif
 };
 
@@ -371,6 +378,55 @@ void ftrace_arch_patch_begin(void);
 int ftrace_arch_patch_site(unsigned long ip, unsigned long from,
 			   unsigned long to);
 void ftrace_arch_patch_end(void);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Direct calls (kernel/trace/ftrace_direct.c): the call sites of the
+ * functions in @ops's filter call the trampoline @addr instead of
+ * ftrace's.  @addr is entered as if the traced function's first
+ * instruction had called it: the arguments in their registers, the
+ * address after the call site at the top of the stack; it must preserve
+ * what a function entry needs and return there.  A site that other ops
+ * trace too calls ftrace_regs_caller, which enters @addr on its way out.
+ *
+ * register_ftrace_direct() makes @ops (its filter set, not registered,
+ * ->func unset) a direct ops and registers it; unregister_ftrace_direct()
+ * undoes that (@free_filters: forget the filter too);
+ * modify_ftrace_direct() moves every site of @ops to a new trampoline,
+ * each call running the old one or the new one, never neither.
+ * modify_ftrace_direct_nolock() is the same for callers that serialise
+ * their direct ops themselves.  Context: process, may sleep.
+ */
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     bool free_filters);
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr);
+
+/* A direct trampoline that only returns (a placeholder for users). */
+void ftrace_stub_direct_tramp(void);
+#else
+static inline int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+					   bool free_filters)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
+{
+	return -ENODEV;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
 
 /* What the linker script points ftrace_ops_list_func at. */
 void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,

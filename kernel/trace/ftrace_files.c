@@ -84,7 +84,8 @@ static bool listing_wants(struct listing *l, struct ftrace_site *s)
 	case LIST_ADDRS:
 		return true;
 	case LIST_ENABLED:
-		return s->flags & (FTRACE_SITE_CALL | FTRACE_SITE_REGS);
+		return s->flags & (FTRACE_SITE_CALL | FTRACE_SITE_REGS |
+				   FTRACE_SITE_DIRECT);
 	case LIST_TOUCHED:
 		return s->flags & FTRACE_SITE_TOUCHED;
 	case LIST_SET:
@@ -223,7 +224,7 @@ static int listing_show(struct seq_file *m, void *v)
 		seq_printf(m, " (%u)%s%s%s%s%s", s->refs,
 			   s->flags & FTRACE_SITE_REGS ? " R" : "  ",
 			   s->flags & FTRACE_SITE_IPMODIFY ? " I" : "  ",
-			   "  ", "  ",
+			   s->flags & FTRACE_SITE_DIRECT ? " D" : "  ", "  ",
 			   s->flags & FTRACE_SITE_MODIFIED ? " M " : "   ");
 	seq_putc(m, '\n');
 	return 0;

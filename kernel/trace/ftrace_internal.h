@@ -24,6 +24,9 @@
  *                     function commands (traceon, enable_event...), each
  *                     its own ftrace_ops, and FUNC:mod:MODULE, kept until
  *                     the module comes when it is not loaded
+ *   ftrace_direct.c   direct calls: register_ftrace_direct() and its
+ *                     family, on ftrace_ops.c (which patches direct
+ *                     sites and serves shared ones)
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
  *                     set_ftrace_filter and set_ftrace_notrace (every array)
@@ -76,6 +79,8 @@ enum {
 	FTRACE_SITE_TOUCHED	= BIT(6),
 	/* An IPMODIFY ops traced it at some time since boot. */
 	FTRACE_SITE_MODIFIED	= BIT(7),
+	/* The site calls a direct ops's trampoline (register_ftrace_direct()). */
+	FTRACE_SITE_DIRECT	= BIT(8),
 };
 
 /*
@@ -287,6 +292,24 @@ struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops,
  */
 int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 			  struct ftrace_ip_set *set);
+
+/*
+ * Register @ops as register_ftrace_function() does.
+ * Return: as register_ftrace_function(); also -EBUSY when @ops is a
+ * direct ops (FTRACE_OPS_FL_DIRECT) and another one traces one of its
+ * functions.  Context: ftrace_lock held.
+ */
+int ftrace_ops_register_locked(struct ftrace_ops *ops);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Move the sites of @ops, a registered direct ops, to the trampoline
+ * @addr: each goes through ftrace_regs_caller while ->direct_call
+ * changes, so that every call runs the old trampoline or the new one.
+ * Context: ftrace_lock held.
+ */
+void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr);
+#endif
 
 /* ------------------------------------------------------------------ */
 /* ftrace_cmds.c                                                       */

@@ -41,10 +41,12 @@
  * (none is then preempted inside a trampoline, about to call it).
  */
 
+#include <linux/hashtable.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/rcupdate_wait.h>
+#include <linux/slab.h>
 #include <linux/sysctl.h>
 #include <linux/uaccess.h>
 
@@ -176,10 +178,145 @@ static void dispatch_transition(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Direct sites                                                        */
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * A site that a direct ops (FTRACE_OPS_FL_DIRECT, ftrace_direct.c) traces
+ * alone calls that ops's trampoline, ->direct_call, rather than one of
+ * ours.  A site it shares with other ops calls ftrace_regs_caller, where
+ * the ops's callback names the trampoline to enter on the way out.
+ *
+ * The site table has no room for the address a direct site calls: it is
+ * kept here, one entry per site that is direct or was, so that a site is
+ * checked against what it should hold before it is patched again.  Only
+ * under ftrace_lock.
+ */
+struct direct_site {
+	struct hlist_node	node;
+	unsigned long		ip;
+	unsigned long		addr;
+};
+
+static DEFINE_HASHTABLE(direct_sites, 6);
+
+/* The direct ops whose sites go through ftrace_regs_caller for a while. */
+static struct ftrace_ops *direct_moving;
+
+static struct direct_site *direct_site_find(unsigned long ip)
+{
+	struct direct_site *d;
+
+	hash_for_each_possible(direct_sites, d, node, ip)
+		if (d->ip == ip)
+			return d;
+	return NULL;
+}
+
+/* The trampoline the direct site at @ip calls. */
+static unsigned long direct_site_addr(unsigned long ip)
+{
+	struct direct_site *d = direct_site_find(ip);
+
+	return d ? d->addr : 0;
+}
+
+/* Note that the site at @ip is to call @addr.  Return: 0 or -ENOMEM. */
+static int direct_site_note(unsigned long ip, unsigned long addr)
+{
+	struct direct_site *d = direct_site_find(ip);
+
+	if (!d) {
+		d = kmalloc(sizeof(*d), GFP_KERNEL);
+		if (!d)
+			return -ENOMEM;
+		d->ip = ip;
+		hash_add(direct_sites, &d->node, ip);
+	}
+	d->addr = addr;
+	return 0;
+}
+
+/* The site at @ip calls no direct trampoline any more. */
+static void direct_site_forget(unsigned long ip)
+{
+	struct direct_site *d = direct_site_find(ip);
+
+	if (d) {
+		hash_del(&d->node);
+		kfree(d);
+	}
+}
+
+/*
+ * What a site that @op alone traces calls: its trampoline for a direct
+ * ops, or 0 for ours (any other ops, or a direct ops being moved).
+ */
+static unsigned long direct_solo_addr(struct ftrace_ops *op)
+{
+	if (!(op->flags & FTRACE_OPS_FL_DIRECT) || op == direct_moving)
+		return 0;
+	return READ_ONCE(op->direct_call);
+}
+
+/*
+ * Would @ops, a direct ops, share a function with another direct ops?  A
+ * site enters one direct trampoline at most.  Context: ftrace_lock held.
+ */
+static bool direct_conflict(struct ftrace_ops *ops)
+{
+	struct ftrace_ip_set *set = ftrace_ops_set(ops, FTRACE_SET_FILTER);
+	struct ftrace_ops *op;
+	unsigned long ip;
+	unsigned int i;
+
+	if (!(ops->flags & FTRACE_OPS_FL_DIRECT))
+		return false;
+	list_for_each_entry(op, &ops_list, list) {
+		if (op == ops || !(op->flags & FTRACE_OPS_FL_DIRECT))
+			continue;
+		if (!set || !set->count)
+			return true;
+		for (i = 0; (i = ftrace_ip_set_next(set, i, &ip)); )
+			if (ops_traces(ops, ip) && ops_traces(op, ip))
+				return true;
+	}
+	return false;
+}
+#else
+static unsigned long direct_site_addr(unsigned long ip)
+{
+	return 0;
+}
+
+static int direct_site_note(unsigned long ip, unsigned long addr)
+{
+	return -ENOMEM;
+}
+
+static void direct_site_forget(unsigned long ip)
+{
+}
+
+static unsigned long direct_solo_addr(struct ftrace_ops *op)
+{
+	return 0;
+}
+
+static bool direct_conflict(struct ftrace_ops *ops)
+{
+	return false;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
+
+/* ------------------------------------------------------------------ */
 /* The sites                                                           */
 
-static unsigned long site_target(unsigned int flags)
+/* What the site @s calls, or is to call, in the state @flags (0: the NOP). */
+static unsigned long site_target(struct ftrace_site *s, unsigned int flags)
 {
+	if (flags & FTRACE_SITE_DIRECT)
+		return direct_site_addr(s->ip);
 	if (flags & FTRACE_SITE_REGS)
 		return (unsigned long)ftrace_regs_caller;
 	if (flags & FTRACE_SITE_CALL)
@@ -202,9 +339,12 @@ static void site_failed(struct ftrace_site *s, unsigned long from, int err)
 	ftrace_kill();
 }
 
+#define SITE_STATE	(FTRACE_SITE_CALL | FTRACE_SITE_REGS | FTRACE_SITE_DIRECT)
+
 /*
  * Work out what each site of @only (every live group if NULL) must call
- * and patch those that differ.  Context: ftrace_lock held.
+ * and patch those that differ.  A site traced by a direct ops alone calls
+ * its trampoline.  Context: ftrace_lock held.
  */
 static void sites_update(struct ftrace_group *only)
 {
@@ -222,8 +362,9 @@ static void sites_update(struct ftrace_group *only)
 		for (i = 0; i < vec->nr && !ftrace_dead; i++) {
 			struct ftrace_site *s = &vec->site[i];
 			unsigned int refs = 0, want = 0, have;
+			unsigned long from, to, solo_to = 0;
+			struct ftrace_ops *op, *last = NULL;
 			bool ipmodify = false;
-			struct ftrace_ops *op;
 			int ret;
 
 			if (s->flags & FTRACE_SITE_BROKEN)
@@ -233,6 +374,7 @@ static void sites_update(struct ftrace_group *only)
 					if (!ops_traces(op, s->ip))
 						continue;
 					refs++;
+					last = op;
 					if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
 						want = FTRACE_SITE_REGS;
 					if (op->flags & FTRACE_OPS_FL_IPMODIFY)
@@ -241,9 +383,13 @@ static void sites_update(struct ftrace_group *only)
 			}
 			if (refs && !ftrace_site_valid(s))
 				refs = 0;
+			if (refs == 1)
+				solo_to = direct_solo_addr(last);
 			if (!refs) {
 				want = 0;
 				ipmodify = false;
+			} else if (solo_to) {
+				want = FTRACE_SITE_DIRECT;
 			} else if (!want) {
 				want = FTRACE_SITE_CALL;
 			}
@@ -253,20 +399,30 @@ static void sites_update(struct ftrace_group *only)
 			else
 				s->flags &= ~FTRACE_SITE_IPMODIFY;
 
-			have = s->flags & (FTRACE_SITE_CALL | FTRACE_SITE_REGS);
-			if (have == want)
+			have = s->flags & SITE_STATE;
+			from = site_target(s, have);
+			to = want == FTRACE_SITE_DIRECT ? solo_to : site_target(s, want);
+			if (have == want && from == to)
 				continue;
+			/* Without memory to note it, ftrace_regs_caller serves it. */
+			if (want == FTRACE_SITE_DIRECT && direct_site_note(s->ip, to)) {
+				want = FTRACE_SITE_REGS;
+				to = site_target(s, want);
+				if (have == want)
+					continue;
+			}
 			if (!patching) {
 				ftrace_arch_patch_begin();
 				patching = true;
 			}
-			ret = ftrace_arch_patch_site(s->ip, site_target(have),
-						     site_target(want));
+			ret = ftrace_arch_patch_site(s->ip, from, to);
 			if (ret) {
-				site_failed(s, site_target(have), ret);
+				site_failed(s, from, ret);
 				break;
 			}
-			s->flags = (s->flags & ~(FTRACE_SITE_CALL | FTRACE_SITE_REGS)) | want;
+			if ((have & FTRACE_SITE_DIRECT) && want != FTRACE_SITE_DIRECT)
+				direct_site_forget(s->ip);
+			s->flags = (s->flags & ~SITE_STATE) | want;
 			if (want)
 				s->flags |= FTRACE_SITE_TOUCHED;
 		}
@@ -438,10 +594,22 @@ int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 /* Registering                                                         */
 
 /* Flags a user may not set, or that this implementation lacks. */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+#define OPS_REFUSED_FLAGS	(FTRACE_OPS_FL_SUBOP | FTRACE_OPS_FL_ALLOC_TRAMP)
+#else
 #define OPS_REFUSED_FLAGS	(FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SUBOP | \
 				 FTRACE_OPS_FL_ALLOC_TRAMP)
+#endif
 
-static int ops_register(struct ftrace_ops *ops)
+/**
+ * ftrace_ops_register_locked - register_ftrace_function() under ftrace_lock
+ * @ops: the callback
+ *
+ * Context: ftrace_lock held.
+ * Return: as register_ftrace_function(); -EBUSY also for a direct ops
+ * that would share a function with another one.
+ */
+int ftrace_ops_register_locked(struct ftrace_ops *ops)
 {
 	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_dead)
@@ -461,6 +629,8 @@ static int ops_register(struct ftrace_ops *ops)
 	if ((ops->flags & FTRACE_OPS_FL_IPMODIFY) &&
 	    ipmodify_conflict(ops, ftrace_ops_set(ops, FTRACE_SET_FILTER),
 			      ftrace_ops_set(ops, FTRACE_SET_NOTRACE)))
+		return -EBUSY;
+	if (direct_conflict(ops))
 		return -EBUSY;
 
 	if (ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU))
@@ -497,7 +667,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	int ret;
 
 	mutex_lock(&ftrace_lock);
-	ret = ops_register(ops);
+	ret = ftrace_ops_register_locked(ops);
 	mutex_unlock(&ftrace_lock);
 	return ret;
 }
@@ -542,6 +712,34 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/**
+ * ftrace_ops_direct_move - move a direct ops's sites to a new trampoline
+ * @ops: a registered direct ops
+ * @addr: its new trampoline
+ *
+ * The sites that call the old trampoline are patched to call
+ * ftrace_regs_caller, whose call of @ops's callback enters whatever
+ * ->direct_call says; ->direct_call changes; the sites are patched to
+ * call @addr.  Every call at every moment enters one of the two.
+ *
+ * Context: ftrace_lock held; may sleep.
+ */
+void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr)
+{
+	lockdep_assert_held(&ftrace_lock);
+	direct_moving = ops;
+	dispatch_transition();
+	sites_update(NULL);
+	dispatch_settle();
+	WRITE_ONCE(ops->direct_call, addr);
+	direct_moving = NULL;
+	dispatch_transition();
+	sites_update(NULL);
+	dispatch_settle();
+}
+#endif
 
 /**
  * ftrace_kill - stop function tracing for good
