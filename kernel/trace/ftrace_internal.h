@@ -311,6 +311,17 @@ int ftrace_ops_register_locked(struct ftrace_ops *ops);
 void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr);
 #endif
 
+/*
+ * Register @ops with copies of the top-level function tracer's filter and
+ * notrace sets, copied again on each change of them until it is
+ * unregistered with ftrace_unregister_global_follower() (the function
+ * profiler traces what set_ftrace_filter says, as upstream's does).
+ * Return: 0, -EBUSY (no room: a few followers at most), -ENOMEM, or
+ * register_ftrace_function()'s error.  Context: process.
+ */
+int ftrace_register_global_follower(struct ftrace_ops *ops);
+int ftrace_unregister_global_follower(struct ftrace_ops *ops);
+
 /* ------------------------------------------------------------------ */
 /* ftrace_cmds.c                                                       */
 

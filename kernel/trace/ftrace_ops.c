@@ -544,6 +544,28 @@ static void ops_scrub_sets(struct ftrace_ops *ops)
 	}
 }
 
+/*
+ * Ops that trace what the top-level function tracer's sets choose (the
+ * function profiler): each has copies of ftrace_global_ops's sets, made
+ * again whenever those change.  A few slots: the users are built in.
+ */
+#define GLOBAL_FOLLOWERS	4
+static struct ftrace_ops *global_followers[GLOBAL_FOLLOWERS];
+
+static int ops_commit(struct ftrace_ops *ops, enum ftrace_set_kind kind,
+		      struct ftrace_ip_set *set);
+
+/* Give @ops a copy of the global ops's @kind set.  Context: ftrace_lock. */
+static int follower_copy_set(struct ftrace_ops *ops, enum ftrace_set_kind kind)
+{
+	struct ftrace_ip_set *set;
+
+	set = ftrace_ip_set_copy(ftrace_ops_set(&ftrace_global_ops, kind));
+	if (!set)
+		return -ENOMEM;
+	return ops_commit(ops, kind, set);
+}
+
 /**
  * ftrace_ops_commit_set - give an ops a new filter or notrace set
  * @ops: the ops, registered or not
@@ -557,6 +579,23 @@ static void ops_scrub_sets(struct ftrace_ops *ops)
  */
 int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 			  struct ftrace_ip_set *set)
+{
+	unsigned int i;
+	int ret;
+
+	ret = ops_commit(ops, kind, set);
+	if (ret || ops != &ftrace_global_ops)
+		return ret;
+	for (i = 0; i < GLOBAL_FOLLOWERS; i++)
+		if (global_followers[i] &&
+		    follower_copy_set(global_followers[i], kind))
+			pr_warn_once("ftrace: no memory to pass a filter change on to %ps\n",
+				     global_followers[i]->func);
+	return 0;
+}
+
+static int ops_commit(struct ftrace_ops *ops, enum ftrace_set_kind kind,
+		      struct ftrace_ip_set *set)
 {
 	struct ftrace_ip_set *old = ftrace_ops_set(ops, kind);
 	bool live = ops->flags & FTRACE_OPS_FL_ENABLED;
@@ -740,6 +779,64 @@ void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr)
 	dispatch_settle();
 }
 #endif
+
+/**
+ * ftrace_register_global_follower - register an ops that traces what the
+ *	top-level function tracer's set_ftrace_filter and set_ftrace_notrace
+ *	choose
+ * @ops: the ops, not registered, its own sets unused (they are replaced)
+ *
+ * From now on until ftrace_unregister_global_follower(), every change of
+ * those sets applies to @ops too.
+ *
+ * Context: process; may sleep.
+ * Return: 0, -EBUSY when there are too many followers, -ENOMEM, or
+ * register_ftrace_function()'s error.
+ */
+int ftrace_register_global_follower(struct ftrace_ops *ops)
+{
+	unsigned int i;
+	int ret = -EBUSY;
+
+	mutex_lock(&ftrace_lock);
+	for (i = 0; i < GLOBAL_FOLLOWERS; i++)
+		if (!global_followers[i])
+			break;
+	if (i == GLOBAL_FOLLOWERS)
+		goto out;
+	ret = follower_copy_set(ops, FTRACE_SET_FILTER);
+	if (!ret)
+		ret = follower_copy_set(ops, FTRACE_SET_NOTRACE);
+	if (!ret)
+		ret = ftrace_ops_register_locked(ops);
+	if (!ret)
+		global_followers[i] = ops;
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+/**
+ * ftrace_unregister_global_follower - stop an ops that
+ *	ftrace_register_global_follower() registered
+ * @ops: the ops
+ *
+ * As unregister_ftrace_function(); its sets stay the last copies.
+ *
+ * Context: process; may sleep.
+ * Return: unregister_ftrace_function()'s.
+ */
+int ftrace_unregister_global_follower(struct ftrace_ops *ops)
+{
+	unsigned int i;
+
+	mutex_lock(&ftrace_lock);
+	for (i = 0; i < GLOBAL_FOLLOWERS; i++)
+		if (global_followers[i] == ops)
+			global_followers[i] = NULL;
+	mutex_unlock(&ftrace_lock);
+	return unregister_ftrace_function(ops);
+}
 
 /**
  * ftrace_kill - stop function tracing for good
