@@ -15,6 +15,8 @@
  *   touched_functions                 the sites that were calls at some
  *                                     time since boot (" M": an IPMODIFY
  *                                     ops traced it)
+ *   function_profile_enabled,         the function profiler's
+ *   trace_stat/functionN              (ftrace_profile.c)
  *
  * In every trace array (each has its own ftrace_ops, the one its function
  * tracer registers):
@@ -541,6 +543,7 @@ void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
 			  &enabled_fops);
 	trace_create_file("touched_functions", TRACE_MODE_READ, dir, NULL,
 			  &touched_fops);
+	ftrace_profile_create_files(dir);
 }
 
 /**

@@ -27,6 +27,9 @@
  *   ftrace_direct.c   direct calls: register_ftrace_direct() and its
  *                     family, on ftrace_ops.c (which patches direct
  *                     sites and serves shared ones)
+ *   ftrace_profile.c  the function profiler: function_profile_enabled
+ *                     and its per-CPU hit counts in trace_stat/functionN
+ *                     (trace_stat.c)
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
  *                     set_ftrace_filter and set_ftrace_notrace (every array)
@@ -350,5 +353,20 @@ void ftrace_cmds_truncate(struct trace_array *tr, enum ftrace_set_kind kind);
  */
 bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
 		      enum ftrace_set_kind kind, loff_t idx);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_profile.c                                                    */
+
+#ifdef CONFIG_FUNCTION_PROFILER
+/*
+ * function_profile_enabled and trace_stat/functionN in the tracefs root.
+ * Context: tracing_lock held (boot).
+ */
+void ftrace_profile_create_files(struct dentry *dir);
+#else
+static inline void ftrace_profile_create_files(struct dentry *dir)
+{
+}
+#endif
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

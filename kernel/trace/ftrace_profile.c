@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function profiler: how many times each traced function was called,
+ * counted per CPU.
+ *
+ *   echo 1 > function_profile_enabled    start (from zero)
+ *   cat trace_stat/function0              CPU 0's counts, most hits first
+ *   echo 0 > function_profile_enabled    stop (the counts stay readable)
+ *
+ * It is an ftrace_ops of its own that follows the top level's
+ * set_ftrace_filter and set_ftrace_notrace (ftrace_register_global_follower()),
+ * so it counts the functions the top-level function tracer would trace,
+ * whether or not that tracer runs.
+ *
+ * Each CPU has a table of (function, hits) slots, open addressing with
+ * linear probing, allocated at the first start for every possible CPU and
+ * kept for good (an open trace_stat file may be reading it).  Its size is
+ * fixed then: a power of two about 4/3 of the number of call sites, 1024
+ * slots at least and PROF_MAX_SLOTS at most, and at most three quarters
+ * of it is used.  Once a CPU's table holds that many functions, the calls
+ * of functions it does not hold yet are not counted on that CPU; the ones
+ * it holds go on counting.  With every site of vmlinux in, that takes
+ * modules with many thousands of functions.
+ *
+ * The callback takes no lock and allocates nothing.  It runs on the
+ * traced function's CPU with preemption off; an interrupt or NMI on the
+ * same CPU may run it again in the middle, so a slot is claimed with a
+ * CPU-local compare-and-exchange (the loser probes on) and a hit is a
+ * CPU-local increment: no count is lost, none is made up.
+ *
+ * Starting resets the counts: the tables are cleared while the ops is not
+ * registered and, since the last stop, every CPU has left the callback
+ * (synchronize_rcu_tasks_rude()): so after "echo 0" returns no count
+ * changes any more.  prof_mutex serialises starting and stopping.
+ */
+
+#include <linux/hash.h>
+#include <linux/kallsyms.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+
+#include <asm/local.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+#include "trace_stat.h"
+
+#define PROF_MIN_SLOTS	1024
+#define PROF_MAX_SLOTS	(1U << 16)
+/* The ip of the slot after the last: where a walk of the table stops. */
+#define PROF_END	(~0UL)
+
+struct prof_slot {
+	unsigned long	ip;	/* 0: free */
+	local_t		hits;
+};
+
+struct prof_table {
+	local_t			used;	/* slots claimed */
+	unsigned int		limit;	/* claim no more than this */
+	unsigned int		bits;	/* log2 of the number of slots */
+	struct prof_slot	slot[];	/* 1 << bits, then the PROF_END one */
+};
+
+/* What trace_stat/functionN shows: a copy of a slot. */
+struct prof_entry {
+	unsigned long	ip;
+	unsigned long	hits;
+};
+
+/* One CPU's trace_stat file. */
+struct prof_cpu_stat {
+	struct tracer_stat	ts;
+	int			cpu;
+	char			name[16];
+};
+
+static DEFINE_PER_CPU(struct prof_table *, prof_tables);
+static DEFINE_MUTEX(prof_mutex);
+static bool prof_enabled;	/* what the file says (prof_mutex) */
+static bool prof_on;		/* the callback counts (read without lock) */
+
+/* The slot of @ip in @t, claimed if need be; NULL when @t is full. */
+static __always_inline struct prof_slot *prof_slot_of(struct prof_table *t,
+						      unsigned long ip)
+{
+	unsigned int mask = (1U << t->bits) - 1;
+	unsigned int i = hash_long(ip, t->bits);
+	unsigned long have;
+
+	for (;; i = (i + 1) & mask) {
+		have = READ_ONCE(t->slot[i].ip);
+		if (have == ip)
+			return &t->slot[i];
+		if (have)
+			continue;
+		if (local_read(&t->used) >= t->limit)
+			return NULL;
+		have = cmpxchg_local(&t->slot[i].ip, 0UL, ip);
+		if (!have) {
+			local_inc(&t->used);
+			return &t->slot[i];
+		}
+		/* Someone nested on this CPU took it: for @ip, or probe on. */
+		if (have == ip)
+			return &t->slot[i];
+	}
+}
+
+static void prof_call(unsigned long ip, unsigned long parent_ip,
+		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct prof_table *t;
+	struct prof_slot *s;
+
+	preempt_disable_notrace();
+	t = this_cpu_read(prof_tables);
+	if (likely(t && READ_ONCE(prof_on))) {
+		s = prof_slot_of(t, ip);
+		if (s)
+			local_inc(&s->hits);
+	}
+	preempt_enable_notrace();
+}
+
+static struct ftrace_ops prof_ops = {
+	.func	= prof_call,
+};
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                              */
+
+static unsigned int prof_slots_wanted(void)
+{
+	unsigned int sites;
+
+	mutex_lock(&ftrace_lock);
+	sites = ftrace_sites_total;
+	mutex_unlock(&ftrace_lock);
+	sites += sites / 3;
+	return roundup_pow_of_two(clamp(sites, PROF_MIN_SLOTS, PROF_MAX_SLOTS));
+}
+
+/* Make the tables that are missing.  Context: prof_mutex held. */
+static int prof_tables_alloc(void)
+{
+	unsigned int slots = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct prof_table *t;
+
+		if (per_cpu(prof_tables, cpu))
+			continue;
+		if (!slots)
+			slots = prof_slots_wanted();
+		t = kvzalloc_node(struct_size(t, slot, slots + 1), GFP_KERNEL,
+				  cpu_to_node(cpu));
+		if (!t)
+			return -ENOMEM;
+		t->bits = ilog2(slots);
+		t->limit = slots / 4 * 3;
+		t->slot[slots].ip = PROF_END;
+		/* Read by the callback only once prof_ops is registered. */
+		per_cpu(prof_tables, cpu) = t;
+	}
+	return 0;
+}
+
+/* Forget every count.  Context: prof_mutex held, no callback running. */
+static void prof_tables_reset(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct prof_table *t = per_cpu(prof_tables, cpu);
+
+		memset(t->slot, 0, sizeof(t->slot[0]) << t->bits);
+		local_set(&t->used, 0);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Starting and stopping                                               */
+
+static int prof_start(void)
+{
+	int ret;
+
+	ret = prof_tables_alloc();
+	if (ret)
+		return ret;
+	prof_tables_reset();
+	WRITE_ONCE(prof_on, true);
+	ret = ftrace_register_global_follower(&prof_ops);
+	if (ret)
+		WRITE_ONCE(prof_on, false);
+	return ret;
+}
+
+static void prof_stop(void)
+{
+	WRITE_ONCE(prof_on, false);
+	ftrace_unregister_global_follower(&prof_ops);
+	/* Every CPU that was in prof_call() has left it. */
+	synchronize_rcu_tasks_rude();
+}
+
+static ssize_t prof_enabled_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	/* Upstream's parse: decimal, one trailing newline, any non-zero is 1. */
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+
+	mutex_lock(&prof_mutex);
+	if (!!val != prof_enabled) {
+		if (val) {
+			ret = prof_start();
+		} else {
+			prof_stop();
+			ret = 0;
+		}
+		if (!ret)
+			prof_enabled = !!val;
+	}
+	mutex_unlock(&prof_mutex);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static ssize_t prof_enabled_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	char buf[4];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(prof_enabled));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static int prof_enabled_open(struct inode *inode, struct file *filp)
+{
+	return tracing_check_open_get_tr(NULL);
+}
+
+static const struct file_operations prof_enabled_fops = {
+	.open		= prof_enabled_open,
+	.read		= prof_enabled_read,
+	.write		= prof_enabled_write,
+	.llseek		= default_llseek,
+};
+
+/* ------------------------------------------------------------------ */
+/* trace_stat/functionN                                                */
+
+/* The first slot at @s or after it that has hits, or NULL at the end. */
+static struct prof_slot *prof_scan(struct prof_slot *s)
+{
+	unsigned long ip;
+
+	for (; (ip = READ_ONCE(s->ip)) != PROF_END; s++)
+		if (ip && local_read(&s->hits))
+			return s;
+	return NULL;
+}
+
+static void *prof_stat_start(struct tracer_stat *ts)
+{
+	struct prof_cpu_stat *ps = container_of(ts, struct prof_cpu_stat, ts);
+	struct prof_table *t = per_cpu(prof_tables, ps->cpu);
+
+	return t ? prof_scan(t->slot) : NULL;
+}
+
+static void *prof_stat_next(void *prev, int idx)
+{
+	return prof_scan((struct prof_slot *)prev + 1);
+}
+
+static void prof_stat_copy(void *dst, const void *src)
+{
+	const struct prof_slot *s = src;
+	struct prof_entry *e = dst;
+
+	e->ip = READ_ONCE(s->ip);
+	e->hits = local_read(&s->hits);
+}
+
+/* More hits is bigger; for equal hits the lower address comes first. */
+static int prof_stat_cmp(const void *a, const void *b)
+{
+	const struct prof_entry *x = a, *y = b;
+
+	if (x->hits != y->hits)
+		return x->hits < y->hits ? -1 : 1;
+	if (x->ip != y->ip)
+		return x->ip > y->ip ? -1 : 1;
+	return 0;
+}
+
+static int prof_stat_headers(struct seq_file *m)
+{
+	/* Upstream's columns without the function-graph tracer's timings. */
+	seq_puts(m, "  Function                               Hit\n"
+		    "  --------                               ---\n");
+	return 0;
+}
+
+static int prof_stat_show(struct seq_file *m, void *v)
+{
+	struct prof_entry *e = v;
+	char name[KSYM_SYMBOL_LEN];
+
+	/* Cleared by a restart while the file was being opened. */
+	if (!e->hits || !e->ip)
+		return 0;
+	if (!kallsyms_lookup(e->ip, NULL, NULL, NULL, name))
+		snprintf(name, sizeof(name), "0x%lx", e->ip);
+	seq_printf(m, "  %-30.30s  %10lu\n", name, e->hits);
+	return 0;
+}
+
+/**
+ * ftrace_profile_create_files - the function profiler's tracefs files
+ * @dir: the tracefs root
+ *
+ * function_profile_enabled there, and trace_stat/functionN for every
+ * possible CPU N.
+ */
+void ftrace_profile_create_files(struct dentry *dir)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct prof_cpu_stat *ps = kzalloc(sizeof(*ps), GFP_KERNEL);
+
+		if (!ps)
+			break;
+		ps->cpu = cpu;
+		snprintf(ps->name, sizeof(ps->name), "function%d", cpu);
+		ps->ts = (struct tracer_stat) {
+			.name		= ps->name,
+			.stat_start	= prof_stat_start,
+			.stat_next	= prof_stat_next,
+			.stat_cmp	= prof_stat_cmp,
+			.stat_show	= prof_stat_show,
+			.stat_headers	= prof_stat_headers,
+			.stat_size	= sizeof(struct prof_entry),
+			.stat_copy	= prof_stat_copy,
+		};
+		if (register_stat_tracer(&ps->ts)) {
+			kfree(ps);
+			break;
+		}
+	}
+	trace_create_file("function_profile_enabled", TRACE_MODE_WRITE, dir,
+			  NULL, &prof_enabled_fops);
+}
