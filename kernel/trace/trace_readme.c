@@ -90,6 +90,10 @@ static const char trace_readme_text[] =
 	"                         callbacks each; touched_functions: ever\n"
 	"  /proc/sys/kernel/ftrace_enabled  0: no function is traced\n"
 #endif
+#ifdef CONFIG_FUNCTION_PROFILER
+	"  function_profile_enabled  1: count each function's calls per CPU\n"
+	"                         (from zero) into trace_stat/functionN; 0: stop\n"
+#endif
 	"\n"
 	"Clocks (echo NAME > trace_clock; this also empties the buffer):\n"
 	"  local:     per CPU, the cheapest; CPUs may disagree a little\n"
