@@ -80,6 +80,9 @@
  *   ftrace_ops.c    registered ftrace_ops, the dispatcher, patching the
  *                   sites, the kernel API, ftrace_enabled, the boot and
  *                   module hooks
+ *   ftrace_profile.c  the function profiler, function_profile_enabled;
+ *                   its counts are files of trace_stat/ (trace_stat.c,
+ *                   which any tracer may use for sorted statistics)
  *   ftrace_files.c  available_filter_functions(_addrs), enabled_functions,
  *                   touched_functions, set_ftrace_filter/notrace; each
  *                   array's ftrace_ops
