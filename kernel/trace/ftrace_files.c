@@ -533,6 +533,7 @@ void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
 			  &filter_fops);
 	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, dir, tr,
 			  &notrace_fops);
+	ftrace_pid_create_files(tr, dir);
 	if (!trace_array_is_top(tr))
 		return;
 	trace_create_file("available_filter_functions", TRACE_MODE_READ, dir,
@@ -556,6 +557,7 @@ void ftrace_array_free(struct trace_array *tr)
 
 	if (!ops || trace_array_is_top(tr))
 		return;
+	ftrace_pid_free(tr);
 	tr->ops = NULL;
 	ftrace_free_filter(ops);
 	/*

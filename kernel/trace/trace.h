@@ -430,6 +430,17 @@ struct trace_array {
 	 */
 	struct ftrace_ops	*ops;
 	bool			function_enabled;
+
+	/*
+	 * --- ftrace_pid.c: set_ftrace_pid and set_ftrace_notrace_pid;
+	 * changed under ftrace_lock ---
+	 */
+	struct trace_pid_list __rcu *function_pids;
+	struct trace_pid_list __rcu *function_no_pids;
+	/* Either list is set: the callbacks look at fpid_task. */
+	bool			fpid_on;
+	/* Per CPU: the task allowed to record there, NULL for none. */
+	struct task_struct * __percpu *fpid_task;
 };
 
 extern struct trace_array global_trace;
@@ -1073,6 +1084,22 @@ void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir);
 void ftrace_array_free(struct trace_array *tr);
 void ftrace_cmds_array_clear(struct trace_array *tr);
 int init_function_trace(void);
+
+/*
+ * ftrace_pid.c: set_ftrace_pid and set_ftrace_notrace_pid.
+ * ftrace_pid_create_files() makes them in @dir (tracing_lock held);
+ * ftrace_pid_free() drops an array's lists once no callback of the array
+ * can run.  ftrace_pid_skip() is the callbacks' check: the task on this
+ * CPU is not to be recorded.  Context: preemption off (the callback).
+ */
+void ftrace_pid_create_files(struct trace_array *tr, struct dentry *dir);
+void ftrace_pid_free(struct trace_array *tr);
+
+static __always_inline bool ftrace_pid_skip(struct trace_array *tr)
+{
+	return READ_ONCE(tr->fpid_on) &&
+	       this_cpu_read(*tr->fpid_task) != current;
+}
 #else
 static inline void ftrace_array_create_files(struct trace_array *tr,
 					     struct dentry *dir)

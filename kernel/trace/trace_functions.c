@@ -32,6 +32,8 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 
 	if (unlikely(!READ_ONCE(tr->function_enabled)))
 		return;
+	if (ftrace_pid_skip(tr))
+		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;

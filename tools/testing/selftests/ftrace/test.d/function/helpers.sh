@@ -57,3 +57,15 @@ filter_names() { # [file]
 fn_record_re() { # func parent
 	echo "${REC_RE}$1 <-$2\$"
 }
+
+# The pids of the records of a trace file, one a line.
+record_pids() { # [trace-file]
+	records "${1:-trace}" | sed -nE 's/^.*-([0-9]+) +\[[0-9]{3}\] .*/\1/p'
+}
+
+# Put set_ftrace_pid, set_ftrace_notrace_pid and function-fork back.
+fpid_reset() {
+	echo > set_ftrace_pid
+	echo > set_ftrace_notrace_pid
+	echo 0 > options/function-fork
+}
