@@ -569,5 +569,7 @@ void ftrace_array_free(struct trace_array *tr)
 		synchronize_rcu_tasks_rude();
 		synchronize_rcu_tasks();
 	}
+	free_percpu(tr->func_repeats);
+	tr->func_repeats = NULL;
 	kfree(ops);
 }

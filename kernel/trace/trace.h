@@ -430,6 +430,10 @@ struct trace_array {
 	 */
 	struct ftrace_ops	*ops;
 	bool			function_enabled;
+	/* The function tracer's options (func_stack_trace...; trace_functions.c). */
+	u32			func_opts;
+	/* func-no-repeats: the last function of each CPU (trace_functions.c). */
+	struct func_repeat_state __percpu *func_repeats;
 
 	/*
 	 * --- ftrace_pid.c: set_ftrace_pid and set_ftrace_notrace_pid;

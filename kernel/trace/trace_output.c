@@ -566,6 +566,42 @@ static enum print_line_t print_fn_bin(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
+/*
+ * TRACE_FUNC_REPEATS (func-no-repeats): the function line, then how often
+ * it was called again and the time of the last of those calls.
+ */
+static u64 repeats_delta(const struct func_repeats_entry *field)
+{
+	return ((u64)field->top_delta_ts << 32) | field->bottom_delta_ts;
+}
+
+static enum print_line_t print_repeats_text(struct trace_iterator *iter,
+					    int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field = (struct func_repeats_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	seq_print_ip_sym(s, field->ip, flags);
+	if ((flags & TRACE_ITER(PRINT_PARENT)) && field->parent_ip) {
+		trace_seq_puts(s, " <-");
+		seq_print_ip_sym(s, field->parent_ip, flags);
+	}
+	trace_seq_printf(s, " (repeats: %u, last_ts:", field->count);
+	print_timestamp(iter, iter->ts - repeats_delta(field));
+	trace_seq_puts(s, ")\n");
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_repeats_raw(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *field = (struct func_repeats_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", field->ip,
+			 field->parent_ip, field->count, repeats_delta(field));
+	return trace_handle_return(&iter->seq);
+}
+
 /* TRACE_PRINT: trace_marker and trace_printk() with a string. */
 static enum print_line_t print_print_text(struct trace_iterator *iter,
 					  int flags, struct trace_event *event)
@@ -726,6 +762,11 @@ static struct trace_event_functions fn_funcs = {
 	.binary	= print_fn_bin,
 };
 
+static struct trace_event_functions repeats_funcs = {
+	.trace	= print_repeats_text,
+	.raw	= print_repeats_raw,
+};
+
 static struct trace_event_functions print_funcs = {
 	.trace	= print_print_text,
 	.raw	= print_print_raw,
@@ -756,6 +797,7 @@ static struct trace_event_functions user_stack_funcs = {
 
 static struct trace_event core_events[] = {
 	{ .type = TRACE_FN,		.funcs = &fn_funcs },
+	{ .type = TRACE_FUNC_REPEATS,	.funcs = &repeats_funcs },
 	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
 	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },
