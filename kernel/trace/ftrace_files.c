@@ -557,7 +557,6 @@ void ftrace_array_free(struct trace_array *tr)
 
 	if (!ops || trace_array_is_top(tr))
 		return;
-	ftrace_pid_free(tr);
 	tr->ops = NULL;
 	ftrace_free_filter(ops);
 	/*
@@ -569,6 +568,8 @@ void ftrace_array_free(struct trace_array *tr)
 		synchronize_rcu_tasks_rude();
 		synchronize_rcu_tasks();
 	}
+	/* No callback can read the pid state now. */
+	ftrace_pid_free(tr);
 	free_percpu(tr->func_repeats);
 	tr->func_repeats = NULL;
 	kfree(ops);

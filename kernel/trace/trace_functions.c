@@ -117,12 +117,11 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 
 	if (unlikely(!READ_ONCE(tr->function_enabled)))
 		return;
-	if (ftrace_pid_skip(tr))
-		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (!tracer_tracing_is_recording(tr))
+	/* Preemption is off from here: this CPU's task is current. */
+	if (ftrace_pid_skip(tr) || !tracer_tracing_is_recording(tr))
 		goto out;
 
 	/* The traced function's context: without our own preempt_disable(). */
