@@ -710,6 +710,8 @@ void trace_record_kernel_stack(struct trace_array *tr,
  * Context: process; takes tracing_lock.
  */
 int tracing_update_buffers(struct trace_array *tr);
+/* trace_tracers.c: select a tracer by name (takes tracing_lock). */
+int tracing_set_tracer(struct trace_array *tr, const char *name);
 /* The size of a new array's buffer (trace_buf_size=). */
 extern unsigned long trace_buf_size;
 /*
@@ -1104,6 +1106,12 @@ static __always_inline bool ftrace_pid_skip(struct trace_array *tr)
 	return READ_ONCE(tr->fpid_on) &&
 	       this_cpu_read(*tr->fpid_task) != current;
 }
+
+/*
+ * ftrace_boot.c: ftrace_filter= and ftrace_notrace= applied to the
+ * top-level tracer's ops.  Context: boot, before the boot tracer starts.
+ */
+void ftrace_boot_apply_filters(void);
 #else
 static inline void ftrace_array_create_files(struct trace_array *tr,
 					     struct dentry *dir)
@@ -1121,6 +1129,10 @@ static inline void ftrace_cmds_array_clear(struct trace_array *tr)
 static inline int init_function_trace(void)
 {
 	return 0;
+}
+
+static inline void ftrace_boot_apply_filters(void)
+{
 }
 #endif
 

@@ -33,8 +33,20 @@ static bool boot_snapshot_take __initdata;
 /* The words of trace_event=, kept until the events are on. */
 static char boot_events[COMMAND_LINE_SIZE] __initdata;
 
+/* ftrace=NAME: the top level's tracer from the boot on. */
+static char boot_tracer[MAX_TRACER_SIZE] __initdata;
+
 /* traceoff_on_warning: a WARN() stops the top level's recording. */
 int __disable_trace_on_warning;
+
+static int __init set_boot_tracer(char *str)
+{
+	strscpy(boot_tracer, str, sizeof(boot_tracer));
+	/* Whoever asks for a tracer at boot wants the full buffer. */
+	global_trace.buffer_expanded = true;
+	return 1;
+}
+__setup("ftrace=", set_boot_tracer);
 
 static int __init set_buf_size(char *str)
 {
@@ -395,6 +407,26 @@ static __init int tracer_init_tracefs(void)
 	return 0;
 }
 fs_initcall(tracer_init_tracefs);
+
+/*
+ * The functions of ftrace_filter= and ftrace_notrace=, then the tracer of
+ * ftrace=: early, before the other CPUs come up, once text patching and
+ * the scheduler work.
+ */
+static __init int trace_boot_tracer(void)
+{
+	int ret;
+
+	ftrace_boot_apply_filters();
+	if (!boot_tracer[0])
+		return 0;
+	ret = tracing_set_tracer(&global_trace, boot_tracer);
+	if (ret)
+		pr_warn("tracing: could not start boot tracer '%s': %d\n",
+			boot_tracer, ret);
+	return 0;
+}
+early_initcall(trace_boot_tracer);
 
 /* After every other initcall, just before the init memory goes. */
 static __init int trace_boot_snapshots(void)

@@ -141,7 +141,15 @@ static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
 	return 0;
 }
 
-static int tracing_set_tracer(struct trace_array *tr, const char *name)
+/**
+ * tracing_set_tracer - make the tracer called @name @tr's current one
+ * @tr: the array
+ * @name: the tracer's name
+ *
+ * Context: process; takes tracing_lock.
+ * Return: 0, -EINVAL for no such tracer, or the tracer's init error.
+ */
+int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	struct tracer *t;
 	int ret;
