@@ -30,10 +30,15 @@
  *   ftrace_profile.c  the function profiler: function_profile_enabled
  *                     and its per-CPU hit counts in trace_stat/functionN
  *                     (trace_stat.c)
+ *   ftrace_pid.c      set_ftrace_pid and set_ftrace_notrace_pid (every
+ *                     array): the pid lists and the per-CPU task the
+ *                     function tracer may record (ftrace_pid_skip())
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
  *                     set_ftrace_filter and set_ftrace_notrace (every array)
- *   trace_functions.c the function tracer, on top of the kernel API
+ *   ftrace_boot.c     ftrace_filter= and ftrace_notrace= (the top level)
+ *   trace_functions.c the function tracer, on top of the kernel API, and
+ *                     its options func_stack_trace and func-no-repeats
  *
  * Locking: ftrace_lock (a mutex) serialises every change of the table, of
  * the registered ops, of their sets and of the sites, and every walk of

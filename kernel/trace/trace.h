@@ -86,7 +86,10 @@
  *   ftrace_files.c  available_filter_functions(_addrs), enabled_functions,
  *                   touched_functions, set_ftrace_filter/notrace; each
  *                   array's ftrace_ops
- *   trace_functions.c  the function tracer
+ *   ftrace_pid.c    set_ftrace_pid, set_ftrace_notrace_pid (function-fork)
+ *   ftrace_boot.c   ftrace_filter=, ftrace_notrace=
+ *   trace_functions.c  the function tracer (func_stack_trace,
+ *                   func-no-repeats)
  *
  * Locking: event_mutex (trace_event_enable.c) guards the event registry and
  * every array's event files; when both are needed it is taken before

@@ -2,7 +2,8 @@
 /*
  * Boot: the kernel command-line parameters of tracing (trace_buf_size=,
  * trace_options=, trace_clock=, trace_instance= with its event lists,
- * trace_event=, ftrace_dump_on_oops, tp_printk, traceoff_on_warning) and
+ * trace_event=, ftrace=, ftrace_dump_on_oops, tp_printk,
+ * traceoff_on_warning) and
  * the initialisation that applies them: early_trace_init() from
  * start_kernel(), trace_init() for events (vmlinux's, events/ftrace/ and
  * those of trace_event=), and tracer_init_tracefs() once tracefs can

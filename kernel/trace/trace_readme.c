@@ -71,6 +71,9 @@ static const char trace_readme_text[] =
 	"             (sched*, *lock, *rcu*, a*b, [Ss]y?_*), or a line\n"
 	"             number of available_filter_functions\n"
 	"  set_ftrace_notrace     functions never traced; the same words\n"
+	"  set_ftrace_pid         pids the function tracer records (none\n"
+	"                         listed: all); '>' replaces, '>>' adds\n"
+	"  set_ftrace_notrace_pid pids the function tracer never records\n"
 #endif
 	"\n"
 	"Only in the top directory:\n"
