@@ -64,7 +64,13 @@ static bool fpid_allowed(struct trace_array *tr, struct task_struct *task)
 
 static void fpid_judge(struct trace_array *tr, struct task_struct *task)
 {
-	this_cpu_write(*tr->fpid_task, fpid_allowed(tr, task) ? task : NULL);
+	struct task_struct *ok = fpid_allowed(tr, task) ? task : NULL;
+
+	/*
+	 * A plain variable: without named address spaces (KASAN builds) x86's
+	 * this_cpu_write() casts its value unparenthesized.
+	 */
+	this_cpu_write(*tr->fpid_task, ok);
 }
 
 static void fpid_switch(void *data, bool preempt, struct task_struct *prev,
