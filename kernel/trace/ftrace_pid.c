@@ -89,32 +89,22 @@ static void fpid_fork(void *data, struct task_struct *parent,
 		      struct task_struct *child)
 {
 	struct trace_array *tr = data;
-	struct trace_pid_list *set;
 
 	if (!(READ_ONCE(tr->flags) & TRACE_ITER(FUNC_FORK)))
 		return;
-	set = rcu_dereference_sched(tr->function_pids);
-	if (set && pid_set_has(set, parent->pid))
-		pid_set_add(set, child->pid, GFP_NOWAIT);
-	set = rcu_dereference_sched(tr->function_no_pids);
-	if (set && pid_set_has(set, parent->pid))
-		pid_set_add(set, child->pid, GFP_NOWAIT);
+	pid_set_fork(rcu_dereference_sched(tr->function_pids), parent, child);
+	pid_set_fork(rcu_dereference_sched(tr->function_no_pids), parent, child);
 }
 
 /* function-fork: a task that is gone leaves both lists. */
 static void fpid_gone(void *data, struct task_struct *task)
 {
 	struct trace_array *tr = data;
-	struct trace_pid_list *set;
 
 	if (!(READ_ONCE(tr->flags) & TRACE_ITER(FUNC_FORK)))
 		return;
-	set = rcu_dereference_sched(tr->function_pids);
-	if (set)
-		pid_set_del(set, task->pid);
-	set = rcu_dereference_sched(tr->function_no_pids);
-	if (set)
-		pid_set_del(set, task->pid);
+	pid_set_gone(rcu_dereference_sched(tr->function_pids), task);
+	pid_set_gone(rcu_dereference_sched(tr->function_no_pids), task);
 }
 
 static void fpid_probes_off(struct trace_array *tr)

@@ -1048,6 +1048,9 @@ void pid_set_free(struct trace_pid_list *set);
 bool pid_set_has(struct trace_pid_list *set, unsigned int pid);
 int pid_set_add(struct trace_pid_list *set, unsigned int pid, gfp_t gfp);
 void pid_set_del(struct trace_pid_list *set, unsigned int pid);
+void pid_set_fork(struct trace_pid_list *set, struct task_struct *parent,
+		  struct task_struct *child);
+void pid_set_gone(struct trace_pid_list *set, struct task_struct *task);
 long pid_set_next(struct trace_pid_list *set, unsigned long from);
 struct trace_pid_list *pid_set_copy(struct trace_pid_list *set);
 

@@ -153,31 +153,21 @@ static void pid_fork(void *data, struct task_struct *parent,
 		     struct task_struct *child)
 {
 	struct trace_array *tr = data;
-	struct trace_pid_list *set;
 
 	if (!(READ_ONCE(tr->flags) & TRACE_ITER(EVENT_FORK)))
 		return;
-	set = rcu_dereference_sched(tr->filtered_pids);
-	if (set && pid_set_has(set, parent->pid))
-		pid_set_add(set, child->pid, GFP_NOWAIT);
-	set = rcu_dereference_sched(tr->filtered_no_pids);
-	if (set && pid_set_has(set, parent->pid))
-		pid_set_add(set, child->pid, GFP_NOWAIT);
+	pid_set_fork(rcu_dereference_sched(tr->filtered_pids), parent, child);
+	pid_set_fork(rcu_dereference_sched(tr->filtered_no_pids), parent, child);
 }
 
 static void pid_free(void *data, struct task_struct *task)
 {
 	struct trace_array *tr = data;
-	struct trace_pid_list *set;
 
 	if (!(READ_ONCE(tr->flags) & TRACE_ITER(EVENT_FORK)))
 		return;
-	set = rcu_dereference_sched(tr->filtered_pids);
-	if (set)
-		pid_set_del(set, task->pid);
-	set = rcu_dereference_sched(tr->filtered_no_pids);
-	if (set)
-		pid_set_del(set, task->pid);
+	pid_set_gone(rcu_dereference_sched(tr->filtered_pids), task);
+	pid_set_gone(rcu_dereference_sched(tr->filtered_no_pids), task);
 }
 
 /* Detaching a probe that is not attached is harmless (0 or -ENOENT). */

@@ -131,6 +131,35 @@ void pid_set_del(struct trace_pid_list *set, unsigned int pid)
 EXPORT_SYMBOL_IF_KUNIT(pid_set_del);
 
 /**
+ * pid_set_fork - a child joins a set its parent is in
+ * @set: a live set, or NULL
+ * @parent: the forking task
+ * @child: the new task
+ *
+ * For the "-fork" options of the pid filters.
+ * Context: a sched_process_fork probe (RCU-sched).
+ */
+void pid_set_fork(struct trace_pid_list *set, struct task_struct *parent,
+		  struct task_struct *child)
+{
+	if (set && pid_set_has(set, parent->pid))
+		pid_set_add(set, child->pid, GFP_NOWAIT);
+}
+
+/**
+ * pid_set_gone - a task that is freed leaves a set
+ * @set: a live set, or NULL
+ * @task: the task
+ *
+ * Context: a sched_process_free probe (RCU-sched).
+ */
+void pid_set_gone(struct trace_pid_list *set, struct task_struct *task)
+{
+	if (set)
+		pid_set_del(set, task->pid);
+}
+
+/**
  * pid_set_next - the smallest pid of a set from a given one on
  * @set: the set
  * @from: the first pid to look at
