@@ -128,6 +128,12 @@ static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
 	}
 	/* While @t starts, the array has no tracer to speak of. */
 	tr->current_trace = &nop_trace;
+	/*
+	 * A tracer starts on an empty buffer (nop too, as upstream's does):
+	 * what the old one recorded would read as the new one's output.
+	 */
+	if (tr->buffer)
+		ring_buffer_reset_online_cpus(tr->buffer);
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret) {
@@ -145,6 +151,9 @@ static int tracing_set_tracer_locked(struct trace_array *tr, struct tracer *t)
  * tracing_set_tracer - make the tracer called @name @tr's current one
  * @tr: the array
  * @name: the tracer's name
+ *
+ * Naming the current tracer again does nothing; another tracer starts on
+ * an empty buffer.
  *
  * Context: process; takes tracing_lock.
  * Return: 0, -EINVAL for no such tracer, or the tracer's init error.
