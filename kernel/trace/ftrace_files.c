@@ -70,7 +70,12 @@ struct listing {
 	enum ftrace_set_kind	set_kind;	/* LIST_SET */
 	struct ftrace_ops	*ops;		/* LIST_SET: whose set */
 	struct trace_array	*tr;		/* LIST_SET: the ops's array */
-	struct ftrace_ip_set	*set;		/* LIST_SET: private, or NULL */
+	/*
+	 * LIST_SET of a file open for writing: where its private set is.
+	 * Through the pointer, since a word may replace the set (and free
+	 * the old one) under ftrace_lock, which the listing holds too.
+	 */
+	struct ftrace_ip_set	**setp;
 	const struct ftrace_ip_set *shown;	/* LIST_SET: read under the lock */
 	unsigned long		gen;
 	loff_t			pos;
@@ -152,7 +157,7 @@ static void *listing_start(struct seq_file *m, loff_t *pos)
 
 	mutex_lock(&ftrace_lock);
 	if (l->kind == LIST_SET) {
-		l->shown = l->set ? l->set : ftrace_ops_set(l->ops, l->set_kind);
+		l->shown = l->setp ? *l->setp : ftrace_ops_set(l->ops, l->set_kind);
 		if (!l->shown || !l->shown->count) {
 			l->cmd_base = 1;
 			return *pos ? listing_cmd(l, *pos) : LIST_PRINT_ALL;
@@ -355,7 +360,8 @@ static int filter_open(struct inode *inode, struct file *filp,
 	ff->l.ops = ff->ops;
 	ff->l.tr = tr;
 	/* A reader of a file open for writing sees what is being written. */
-	ff->l.set = ff->set;
+	if (ff->set)
+		ff->l.setp = &ff->set;
 
 	ret = seq_open(filp, &listing_sops);
 	if (ret)
@@ -393,16 +399,12 @@ static int filter_apply_pending(struct filter_file *ff)
 	ff->wlen = 0;
 	if (strchr(ff->word, ':')) {
 		/* A command, or FUNC:mod:MODULE (ftrace_cmds.c). */
-		ret = ftrace_dead ? -ENODEV :
+		return ftrace_dead ? -ENODEV :
 			ftrace_cmd_word(ff->tr, ff->kind, &ff->set, ff->word);
-		ff->l.set = ff->set;
-		return ret;
 	}
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_dead ? -ENODEV : ftrace_apply_word(&ff->set, ff->word);
 	mutex_unlock(&ftrace_lock);
-	/* The set may have grown into a new one: show that one. */
-	ff->l.set = ff->set;
 	return ret;
 }
 

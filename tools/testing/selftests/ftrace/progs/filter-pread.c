@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * filter-pread FILE SECONDS
+ *
+ * One file of set_ftrace_filter (or set_ftrace_notrace) open for reading
+ * and writing: the main thread writes glob after glob into it, each one
+ * growing the set the file holds (the kernel may then move the set to a
+ * bigger allocation and free the old one), while a second thread, a
+ * real-time one on the same CPU, lists the file with pread(2) at offset 0.
+ * pread() does not wait for the file position lock that write() holds, so
+ * the listing runs whenever the writer lets go of the function tracer's
+ * lock, which is when a freed set would be read if the listing kept a
+ * pointer to it.  Every SETS words the file is opened again with O_TRUNC;
+ * the last round's words are left in the set.
+ *
+ * Prints "writes W reads R" and exits 1 when a write or a read failed.
+ * The console (KASAN, with the debug kernel) is the other half of the
+ * check.
+ */
+#define _GNU_SOURCE
+#define PROG_NAME "filter-pread"
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+
+#include "prog-util.h"
+
+static const char *const words[] = {
+	"vfs_*", "sched*", "*lock*", "*rcu*", "*irq*", "*page*", "*alloc*",
+	"*free*", "*time*", "*work*",
+};
+#define SETS	(sizeof(words) / sizeof(words[0]))
+
+static int fd = -1;
+static volatile int stop;
+static long reads, read_errors;
+
+static void *reader(void *arg)
+{
+	static char buf[1 << 16];
+	struct sched_param sp = { .sched_priority = 10 };
+
+	if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
+		fprintf(stderr, "filter-pread: no SCHED_FIFO, reading anyway\n");
+	while (!stop) {
+		int f = __atomic_load_n(&fd, __ATOMIC_ACQUIRE);
+
+		/* EBADF: the writer is between two opens. */
+		if (pread(f, buf, sizeof(buf), 0) < 0 && errno != EBADF)
+			read_errors++;
+		reads++;
+		usleep(20);
+	}
+	return NULL;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+int main(int argc, char **argv)
+{
+	long writes = 0, write_errors = 0;
+	double end;
+	pthread_t t;
+	size_t i;
+	int nfd;
+
+	if (argc != 3)
+		die("usage: filter-pread FILE SECONDS");
+	pin(0);
+	fd = open(argv[1], O_RDWR | O_TRUNC);
+	if (fd < 0)
+		die("%s: %s", argv[1], strerror(errno));
+	if (pthread_create(&t, NULL, reader, NULL))
+		die("pthread_create failed");
+	end = now() + atoi(argv[2]);
+	for (;;) {
+		for (i = 0; i < SETS; i++) {
+			size_t len = strlen(words[i]);
+
+			if (write(fd, words[i], len) != (ssize_t)len ||
+			    write(fd, " ", 1) != 1)
+				write_errors++;
+			writes++;
+		}
+		/* The last round's words stay in the file's set. */
+		if (now() >= end)
+			break;
+		/* The next round starts from an empty set again. */
+		nfd = open(argv[1], O_RDWR | O_TRUNC);
+		if (nfd < 0)
+			die("%s: %s", argv[1], strerror(errno));
+		/* dup2() swaps the open file under the reader's number. */
+		dup2(nfd, fd);
+		close(nfd);
+	}
+	stop = 1;
+	pthread_join(t, NULL);
+	close(fd);
+	printf("writes %ld reads %ld\n", writes, reads);
+	if (write_errors || read_errors) {
+		fprintf(stderr, "filter-pread: %ld writes and %ld reads failed\n",
+			write_errors, read_errors);
+		return 1;
+	}
+	return 0;
+}
