@@ -40,6 +40,7 @@
  * N fires at most N times whatever the CPUs do.
  */
 
+#include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -238,8 +239,14 @@ static void probe_call(unsigned long ip, unsigned long parent_ip,
 	 * whose exchange succeeds fire, so at most N do.
 	 */
 	left = atomic_long_read(&s->left);
+	if (left < 0) {
+		/* A count without a limit (empty, or above LONG_MAX). */
+		if (probe_would_change(p))
+			probe_fire(p, ip);
+		return;
+	}
 	do {
-		if (left <= 0 || !probe_would_change(p))
+		if (!left || !probe_would_change(p))
 			return;
 	} while (!atomic_long_try_cmpxchg(&s->left, &left, left - 1));
 	probe_fire(p, ip);
@@ -365,7 +372,7 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 	struct fcmd_map *old, *map = NULL;
 	struct ftrace_ip_set *found, *set;
 	struct fcmd_probe *p, *made = NULL;
-	unsigned int i, n, added = 0;
+	unsigned int i, n, want, added = 0;
 	unsigned long ip;
 	int ret;
 
@@ -379,21 +386,29 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 	p = probe_find(tr, kind, target, counted);
 	old = p ? probe_map(p) : NULL;
 	n = old ? old->nr : 0;
-	/* Leave out what the probe has already. */
+	/*
+	 * Leave out what the probe has already.  Counted, not deleted from
+	 * @found: a deletion moves later entries back under the walk.
+	 */
+	want = 0;
 	for (i = 0; (i = ftrace_ip_set_next(found, i, &ip)); )
-		if (old && map_lookup(old, ip))
-			ftrace_ip_set_del(found, ip);
+		if (!old || !map_lookup(old, ip))
+			want++;
 	ret = -EINVAL;
-	if (!found->count)
+	if (!want)
 		goto unlock;
 
 	ret = -ENOMEM;
-	fresh_sites = kvcalloc(found->count, sizeof(*fresh_sites), GFP_KERNEL);
-	map = map_alloc(n + found->count);
+	fresh_sites = kvcalloc(want, sizeof(*fresh_sites), GFP_KERNEL);
+	map = map_alloc(n + want);
 	if (!fresh_sites || !map)
 		goto free_new;
 	for (i = 0; (i = ftrace_ip_set_next(found, i, &ip)); ) {
-		struct fcmd_site *s = kzalloc(sizeof(*s), GFP_KERNEL);
+		struct fcmd_site *s;
+
+		if (old && map_lookup(old, ip))
+			continue;
+		s = kzalloc(sizeof(*s), GFP_KERNEL);
 
 		if (!s)
 			goto free_new;
@@ -531,14 +546,26 @@ static const struct fcmd_kind *kind_find(const char *name)
 	return NULL;
 }
 
-/* N of a command: a number in C notation (0x10, 020 too). */
-static int parse_count(const char *text, long *count)
+/*
+ * N of a command: a number in C notation (0x10, 020 too), up to the next
+ * ':' (anything after it is ignored, as upstream does).  An empty N, or
+ * one above LONG_MAX, is kept as a negative count: no limit.
+ * Return: 0, -EINVAL for a malformed number, -ERANGE for one too large.
+ */
+static int parse_count(char *text, long *count)
 {
+	char *num = strsep(&text, ":");
 	unsigned long n;
+	int ret;
 
-	if (!*text || kstrtoul(text, 0, &n) || n > LONG_MAX)
-		return -EINVAL;
-	*count = n;
+	if (!*num) {
+		*count = -1;
+		return 0;
+	}
+	ret = kstrtoul(num, 0, &n);
+	if (ret)
+		return ret;
+	*count = (long)n;
 	return 0;
 }
 
@@ -638,8 +665,28 @@ static bool module_present(const char *name)
 }
 
 /*
- * Add the functions of @module that match @func ("" or "*": all) to
- * *@setp, or take them out (@remove).  Context: ftrace_lock held.
+ * Does the MODULE of FUNC:mod:MODULE take the sites of @mod (NULL: the
+ * kernel's own)?  As upstream: a glob of module names, "" for every
+ * module, and a leading "!" for the sites it would not take.
+ */
+static bool mod_pattern_takes(const char *pattern, const struct module *mod)
+{
+	bool exclude = *pattern == '!';
+	bool in;
+
+	if (exclude)
+		pattern++;
+	if (!*pattern)
+		in = !!mod;
+	else
+		in = mod && glob_match(pattern, mod->name);
+	return in != exclude;
+}
+
+/*
+ * Add the functions of the modules @module takes (mod_pattern_takes())
+ * that match @func ("" or "*": all) to *@setp, or take them out
+ * (@remove).  Context: ftrace_lock held.
  * Return: how many matched, or -errno.
  */
 static int mod_apply(const char *func, const char *module, bool remove,
@@ -667,7 +714,7 @@ static int mod_apply(const char *func, const char *module, bool remove,
 		struct ftrace_site_vec *vec = ftrace_group_vec(grp);
 		unsigned int i;
 
-		if (!grp->live || !grp->mod || strcmp(grp->mod->name, module))
+		if (!grp->live || !mod_pattern_takes(module, grp->mod))
 			continue;
 		for (i = 0; i < vec->nr; i++) {
 			struct ftrace_site *s = &vec->site[i];
@@ -727,7 +774,7 @@ static int fcmd_mod(struct trace_array *tr, enum ftrace_set_kind kind,
 
 	if (remove)
 		func++;
-	if (!module || !*module || strchr(module, ':'))
+	if (!module || strchr(module, ':'))
 		return -EINVAL;
 	mutex_lock(&event_mutex);
 	mutex_lock(&ftrace_lock);
@@ -864,7 +911,8 @@ static void probe_show(struct seq_file *m, struct fcmd_probe *p,
 	if (p->target)
 		seq_printf(m, ":%s:%s", event_system(p->target->event_call),
 			   trace_event_name(p->target->event_call));
-	if (p->counted)
+	/* Upstream's event commands print a count of -1 as unlimited. */
+	if (p->counted && !(p->target && atomic_long_read(&s->left) == -1))
 		seq_printf(m, ":count=%ld\n", atomic_long_read(&s->left));
 	else
 		seq_puts(m, ":unlimited\n");
