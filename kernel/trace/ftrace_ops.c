@@ -18,11 +18,18 @@
  * call that reaches the trampoline is one that ops wants.  While the set
  * of ops or of their functions changes, the dispatcher is list_ops, which
  * checks every ops against the site: during the patching a site may still
- * call, or already call, the trampoline without its ops wanting it.  (A
- * task that was preempted right after a site's call and before the
- * trampoline read ftrace_dispatch_op may still, after a shrinking of the
- * only ops's filter, bring that ops one call from a function just taken
- * out of it.)
+ * call, or already call, the trampoline without its ops wanting it.
+ *
+ * Nor may the one ops be called directly while a call made before the
+ * change can still be on its way: a task preempted (or interrupted) after
+ * a site's call and before the trampoline reads ftrace_dispatch_op would
+ * bring the remaining ops a function that another ops, now gone, or its
+ * own old filter asked for.  So a change that may strand such a call (all
+ * but a registration next to no other ops) keeps list_ops in place until
+ * every such call is over: a worker waits for every CPU to schedule and
+ * every task to pass a voluntary switch (RCU tasks, rude and plain), and
+ * only then, if nothing changed meanwhile, lets the one ops be called
+ * directly (dispatch_wait_fn()).
  *
  * Why a walk of the list, not a trampoline per ops: the common cases are
  * one ops (the function tracer, or a kprobe), served directly, and several
@@ -49,6 +56,7 @@
 #include <linux/slab.h>
 #include <linux/sysctl.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include <asm/sections.h>
 
@@ -154,14 +162,23 @@ static void ops_guarded_entry(unsigned long ip, unsigned long parent_ip,
 		ftrace_test_recursion_unlock(bit);
 }
 
+/*
+ * Calls that may be on their way from before a change (see the top):
+ * dispatch_stranded is set while some may be, dispatch_gen counts the
+ * changes that may have stranded one.  Both under ftrace_lock.
+ */
+static bool dispatch_stranded;
+static unsigned long dispatch_gen;
+
 /* Set the dispatcher to what the registered ops call for. */
 static void dispatch_settle(void)
 {
 	struct ftrace_ops *op;
 
+	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_dead || !ftrace_enabled || !ops_count)
 		op = &stub_ops;
-	else if (ops_count == 1)
+	else if (ops_count == 1 && !dispatch_stranded)
 		op = list_first_entry(&ops_list, struct ftrace_ops, list);
 	else
 		op = &list_ops;
@@ -169,12 +186,46 @@ static void dispatch_settle(void)
 	smp_store_release(&ftrace_dispatch_op, op);
 }
 
-/* Let list_ops check every call while the sites change. */
-static void dispatch_transition(void)
+static void dispatch_wait_fn(struct work_struct *work)
 {
+	unsigned long gen;
+
+	mutex_lock(&ftrace_lock);
+	gen = dispatch_gen;
+	mutex_unlock(&ftrace_lock);
+	/* Every CPU schedules: none is inside a trampoline it entered before. */
+	synchronize_rcu_tasks_rude();
+	/* No task is preempted inside one either. */
+	synchronize_rcu_tasks();
+	mutex_lock(&ftrace_lock);
+	/* A later change queued this work again: that run settles. */
+	if (gen == dispatch_gen) {
+		dispatch_stranded = false;
+		dispatch_settle();
+	}
+	mutex_unlock(&ftrace_lock);
+}
+
+static DECLARE_WORK(dispatch_wait_work, dispatch_wait_fn);
+
+/*
+ * Let list_ops check every call while the sites change.  @strands: the
+ * change may leave calls on their way that the ops called directly after
+ * it would not want (anything but adding an ops).
+ */
+static void dispatch_transition(bool strands)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_dead)
+		return;
 	/* Ordered before the list and site changes that follow. */
-	if (!ftrace_dead)
-		smp_store_release(&ftrace_dispatch_op, &list_ops);
+	smp_store_release(&ftrace_dispatch_op, &list_ops);
+	/* Before the scheduler runs, the task changing things is the only one. */
+	if (!strands || system_state < SYSTEM_SCHEDULING)
+		return;
+	dispatch_gen++;
+	dispatch_stranded = true;
+	queue_work(system_unbound_wq, &dispatch_wait_work);
 }
 
 /* ------------------------------------------------------------------ */
@@ -617,7 +668,7 @@ static int ops_commit(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 		set = NULL;
 	}
 	if (live)
-		dispatch_transition();
+		dispatch_transition(true);
 	ops->flags |= FTRACE_OPS_FL_MODIFYING;
 	rcu_assign_pointer(*ops_set_slot(ops, kind), set);
 	if (live) {
@@ -679,7 +730,7 @@ int ftrace_ops_register_locked(struct ftrace_ops *ops)
 	ops->flags |= FTRACE_OPS_FL_INITIALIZED | FTRACE_OPS_FL_ADDING;
 	ops->flags &= ~FTRACE_OPS_FL_DELETED;
 
-	dispatch_transition();
+	dispatch_transition(false);
 	/* list_add_tail_rcu() publishes the entry set above with the ops. */
 	list_add_tail_rcu(&ops->list, &ops_list);
 	ops_count++;
@@ -731,7 +782,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		return -EBUSY;
 	}
 	ops->flags |= FTRACE_OPS_FL_REMOVING;
-	dispatch_transition();
+	dispatch_transition(true);
 	list_del_rcu(&ops->list);
 	ops_count--;
 	sites_update(NULL);
@@ -769,12 +820,12 @@ void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr)
 {
 	lockdep_assert_held(&ftrace_lock);
 	direct_moving = ops;
-	dispatch_transition();
+	dispatch_transition(true);
 	sites_update(NULL);
 	dispatch_settle();
 	WRITE_ONCE(ops->direct_call, addr);
 	direct_moving = NULL;
-	dispatch_transition();
+	dispatch_transition(true);
 	sites_update(NULL);
 	dispatch_settle();
 }
@@ -1204,7 +1255,7 @@ static int ftrace_enabled_sysctl(const struct ctl_table *table, int write,
 		ret = -EBUSY;
 		goto out;
 	}
-	dispatch_transition();
+	dispatch_transition(true);
 	WRITE_ONCE(ftrace_enabled, val);
 	sites_update(NULL);
 	dispatch_settle();
