@@ -24,12 +24,14 @@
  * change can still be on its way: a task preempted (or interrupted) after
  * a site's call and before the trampoline reads ftrace_dispatch_op would
  * bring the remaining ops a function that another ops, now gone, or its
- * own old filter asked for.  So a change that may strand such a call (all
- * but a registration next to no other ops) keeps list_ops in place until
- * every such call is over: a worker waits for every CPU to schedule and
- * every task to pass a voluntary switch (RCU tasks, rude and plain), and
- * only then, if nothing changed meanwhile, lets the one ops be called
- * directly (dispatch_wait_fn()).
+ * own old filter asked for.  So a change that may strand such a call
+ * (any but a registration: the sites it patches call for the new ops) keeps
+ * list_ops in place until every such call is over: a worker waits for
+ * every CPU to schedule and every task to pass a voluntary switch (RCU
+ * tasks, rude and plain), and only then, if nothing changed meanwhile,
+ * lets the one ops be called directly (dispatch_wait_fn()).  A call that
+ * had already read ftrace_dispatch_op goes to the ops it read, as before
+ * the change; only the one ops's own filter may have shrunk under it.
  *
  * Why a walk of the list, not a trampoline per ops: the common cases are
  * one ops (the function tracer, or a kprobe), served directly, and several
