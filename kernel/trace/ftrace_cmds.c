@@ -409,7 +409,6 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 		if (old && map_lookup(old, ip))
 			continue;
 		s = kzalloc(sizeof(*s), GFP_KERNEL);
-
 		if (!s)
 			goto free_new;
 		s->ip = ip;
