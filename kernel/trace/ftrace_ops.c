@@ -896,7 +896,9 @@ int ftrace_unregister_global_follower(struct ftrace_ops *ops)
  *
  * For when a call site was found in a state the core did not leave it in:
  * nothing is patched any more, the trampolines call a stub, and every
- * registration fails.  Context: any.
+ * registration fails.  Context: ftrace_lock held (the patching found the
+ * site); the dispatcher's worker settles under that lock too, so it never
+ * brings an ops back after the stub.
  */
 void ftrace_kill(void)
 {
