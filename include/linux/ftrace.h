@@ -28,11 +28,20 @@
 #include <asm/ftrace.h>
 
 struct module;
+struct fgraph_ops;
 struct ftrace_ops;
 struct ftrace_regs;
 
-/* Functions the graph tracer must not hook (none is hooked yet). */
-#define __notrace_funcgraph
+/*
+ * Functions whose return must never be hooked: they switch stacks
+ * (__switch_to), so a return through the graph trampoline would find
+ * another task's shadow stack.
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+# define __notrace_funcgraph	notrace
+#else
+# define __notrace_funcgraph
+#endif
 
 /*
  * Caller addresses: CALLER_ADDR0 is the address the current function
@@ -259,6 +268,8 @@ struct ftrace_ip_set;
  * @trampoline_size: its size (0)
  * @direct_call: the direct trampoline of a direct ops
  *	(register_ftrace_direct()); read locklessly by the callback
+ * @fgraph: the graph user this ops hooks the functions of, while
+ *	register_ftrace_graph() has it registered
  *
  * An ops may be registered from core kernel data or allocated; an
  * allocated one may be freed once unregister_ftrace_function() returned.
@@ -278,6 +289,9 @@ struct ftrace_ops {
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	unsigned long			direct_call;
 #endif
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	struct fgraph_ops		*fgraph;
 #endif
 };
 
@@ -519,11 +533,151 @@ static inline int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *val
 	return -1;
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
- * Function-graph tracing hooks tasks' return addresses; a task's shadow
- * stack is set up on fork and released on exit, and the unwinder asks for
- * the real return address behind a hooked one.
+ * Function-graph tracing (kernel/trace/fgraph.c, Documentation/trace/
+ * function-graph.rst): a graph user's entry handler runs at the entry of
+ * the functions its ftrace_ops traces and may ask for the return; the
+ * function's return address is then replaced by return_to_handler's and
+ * kept on the task's shadow stack, and when the function returns the
+ * user's return handler runs and the task goes on at the real address.
  */
+
+/* How deep the function_graph tracer's output matches returns to entries. */
+#define FTRACE_RETFUNC_DEPTH		50
+/* The most words a user may reserve per call (fgraph_reserve_data()). */
+#define FTRACE_RETSTACK_ALLOC_SIZE	32
+/* The most graph users registered at once. */
+#define FGRAPH_ARRAY_SIZE		16
+
+/* A hooked call's entry, as its entry handler sees it (packed: ABI). */
+struct ftrace_graph_ent {
+	unsigned long	func;		/* the function's call site */
+	int		depth;		/* frames below it on the shadow stack */
+} __packed;
+
+/* Its return (the layout of the funcgraph_exit record). */
+struct ftrace_graph_ret {
+	unsigned long	func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	unsigned long	retval;		/* %rax at the return */
+#endif
+	int		depth;
+	unsigned int	overrun;	/* the task's calls refused: stack full */
+	unsigned long long calltime;	/* trace_clock_local() at the entry */
+	unsigned long long rettime;	/* and at the return */
+} __packed;
+
+struct fgraph_ops;
+
+/* Nonzero: call the return handler for this call.  Context: preempt off. */
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *trace,
+				      struct fgraph_ops *gops);
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *trace,
+				       struct fgraph_ops *gops);
+
+/**
+ * struct fgraph_ops - a graph user
+ * @entryfunc: the entry handler
+ * @retfunc: the return handler
+ * @ops: the functions hooked: set them with ftrace_set_filter() and
+ *	friends on it before registering (none set: every function)
+ * @private: the user's
+ * @idx: the core's: the user's slot, 0 .. FGRAPH_ARRAY_SIZE - 1
+ * @fops: when set, the ftrace_ops to register instead of @ops (the
+ *	function_graph tracer uses its trace array's, whose sets
+ *	set_ftrace_filter edits); its ->func and ->fgraph are the core's
+ * @follow_global: @ops (or @fops) follows the top level's
+ *	set_ftrace_filter and set_ftrace_notrace (the function profiler)
+ * @epoch: the core's: which shadow-stack frames are this user's
+ */
+struct fgraph_ops {
+	trace_func_graph_ent_t		entryfunc;
+	trace_func_graph_ret_t		retfunc;
+	struct ftrace_ops		ops;
+	void				*private;
+	int				idx;
+	struct ftrace_ops		*fops;
+	bool				follow_global;
+	u32				epoch;
+};
+
+/*
+ * One hooked call on a task's shadow stack (the first words of its frame,
+ * ftrace_graph_get_ret_stack()).
+ */
+struct ftrace_ret_stack {
+	unsigned long		ret;		/* the real return address */
+	unsigned long		func;		/* the function's call site */
+	unsigned long long	calltime;
+	unsigned long long	subtime;	/* its children's time (profiler) */
+	unsigned long		*retp;		/* where the return address is */
+};
+
+/*
+ * Register and unregister a graph user.  Return: 0, -ENOSPC (16 users
+ * already), -EBUSY (already registered), -ENOMEM, -ENODEV (function
+ * tracing is dead), or register_ftrace_function()'s error.
+ * Unregistering returns once no handler of @gops runs any more; calls
+ * it hooked that have not returned yet return without it.  Context:
+ * process, may sleep.
+ */
+int register_ftrace_graph(struct fgraph_ops *gops);
+void unregister_ftrace_graph(struct fgraph_ops *gops);
+
+/*
+ * From an entry handler: room for @size_bytes (at most
+ * FTRACE_RETSTACK_ALLOC_SIZE words) kept with this call, which the return
+ * handler gets back with fgraph_retrieve_data().  Once per call and user.
+ * Return: the room, NULL when there is none (then nothing is kept).
+ */
+void *fgraph_reserve_data(int idx, int size_bytes);
+void *fgraph_retrieve_data(int idx, int *size_bytes);
+/* A word per task for @gops, zero when it registers.  Context: current. */
+unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
+
+/* A copy of the @skip-th hooked call of @task from the top (0), or NULL. */
+struct ftrace_ret_stack *ftrace_graph_get_ret_stack(struct task_struct *task,
+						    int skip);
+
+/*
+ * The unwinders' question: @ret, found at @retp on @task's stack, is the
+ * return address to report, unless it is return_to_handler's; then the
+ * real one behind it.  *@idx is the walk's cursor: 0 at the start of a
+ * stack walk, advanced past each hooked call found.  Context: any; for
+ * another task, the answer may be stale but is never unsafe.
+ */
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp);
+
+/* Where a hooked function's return lands (arch/x86/kernel/ftrace_64.S). */
+void return_to_handler(void);
+/* Called from return_to_handler: the real return address. */
+unsigned long fgraph_return_hook(unsigned long retval, unsigned long *sp);
+
+/* Fork, exit, idle tasks: the shadow stacks come and go with the tasks. */
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+
+/*
+ * No new hooks on the current task until unpaused (nested); returns
+ * already hooked still go through.
+ */
+static inline void pause_graph_tracing(void)
+{
+	atomic_inc(&current->tracing_graph_pause);
+}
+
+static inline void unpause_graph_tracing(void)
+{
+	atomic_dec(&current->tracing_graph_pause);
+}
+
+/* Graph tracing stopped for good (a shadow stack was found corrupt). */
+bool ftrace_graph_is_dead(void);
+void ftrace_graph_stop(void);
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER */
 static inline void ftrace_graph_init_task(struct task_struct *t)
 {
 }
@@ -558,6 +712,7 @@ static inline bool ftrace_graph_is_dead(void)
 static inline void ftrace_graph_stop(void)
 {
 }
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 #ifdef CONFIG_TRACING
 enum ftrace_dump_mode;

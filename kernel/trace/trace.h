@@ -173,6 +173,20 @@ struct func_repeats_entry {
 	u32			bottom_delta_ts; /* 48 bits, in two parts */
 };
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* TRACE_GRAPH_ENT: a hooked call's entry (function_graph) */
+struct ftrace_graph_ent_entry {
+	struct trace_entry		ent;
+	struct ftrace_graph_ent		graph_ent;
+} __packed;
+
+/* TRACE_GRAPH_RET: its return, with both times */
+struct ftrace_graph_ret_entry {
+	struct trace_entry		ent;
+	struct ftrace_graph_ret		ret;
+} __packed;
+#endif
+
 struct print_entry {		/* TRACE_PRINT: trace_marker, trace_printk */
 	struct trace_entry	ent;
 	unsigned long		ip;
@@ -250,6 +264,9 @@ enum trace_option_bit {
 #ifdef CONFIG_FUNCTION_TRACER
 	TOPT_FUNCTION_TRACE,	/* latency tracers trace functions too */
 	TOPT_FUNC_FORK,		/* set_ftrace_pid follows forks */
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	TOPT_DISPLAY_GRAPH,	/* latency tracers record function_graph records */
 #endif
 	TOPT_STACKTRACE,
 	TRACE_OPTION_COUNT,
@@ -437,6 +454,13 @@ struct trace_array {
 	u32			func_opts;
 	/* func-no-repeats: the last function of each CPU (trace_functions.c). */
 	struct func_repeat_state __percpu *func_repeats;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/*
+	 * The function_graph tracer's graph user: it hooks the functions of
+	 * @ops (trace_functions_graph.c)
+	 */
+	struct fgraph_ops	gops;
+#endif
 
 	/*
 	 * --- ftrace_pid.c: set_ftrace_pid and set_ftrace_notrace_pid;

@@ -20,6 +20,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 /* Set by the kernel command line, consumed by the init functions below. */
 static char boot_options[MAX_TRACER_SIZE] __initdata;
@@ -370,6 +371,10 @@ void __init early_trace_init(void)
 	nop_trace.enabled++;
 	if (init_function_trace())
 		pr_warn("tracing: could not register the function tracer\n");
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (init_graph_trace())
+		pr_warn("tracing: could not register the function_graph tracer\n");
+#endif
 	init_trace_output();
 	if (boot_options[0])
 		trace_apply_option_list(tr, boot_options);

@@ -37,6 +37,16 @@
 	.filter_type = FILTER_OTHER,					\
 }
 
+/* A member of a struct inside the record, named by its own name. */
+#define CORE_INNER(st, ctype, path, fname) {				\
+	.type = #ctype, .name = #fname,					\
+	.size = sizeof_field(struct st, path) +				\
+		CORE_TYPE_CHECK(st, path, ctype),			\
+	.align = __alignof__(ctype),					\
+	.is_signed = is_signed_type(ctype),				\
+	.filter_type = FILTER_OTHER,					\
+}
+
 /* A fixed-size array member: "unsigned long[8]" shows as caller[8]. */
 #define CORE_ARRAY(st, ctype, member, n) {				\
 	.type = #ctype "[" __stringify(n) "]", .name = #member,		\
@@ -98,6 +108,26 @@ static struct trace_event_fields raw_data_fields[] = {
 	CORE_TAIL(raw_data_entry, char, buf),
 	{}
 };
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+static struct trace_event_fields funcgraph_entry_fields[] = {
+	CORE_INNER(ftrace_graph_ent_entry, unsigned long, graph_ent.func, func),
+	CORE_INNER(ftrace_graph_ent_entry, int, graph_ent.depth, depth),
+	{}
+};
+
+static struct trace_event_fields funcgraph_exit_fields[] = {
+	CORE_INNER(ftrace_graph_ret_entry, unsigned long, ret.func, func),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	CORE_INNER(ftrace_graph_ret_entry, unsigned long, ret.retval, retval),
+#endif
+	CORE_INNER(ftrace_graph_ret_entry, int, ret.depth, depth),
+	CORE_INNER(ftrace_graph_ret_entry, unsigned int, ret.overrun, overrun),
+	CORE_INNER(ftrace_graph_ret_entry, unsigned long long, ret.calltime, calltime),
+	CORE_INNER(ftrace_graph_ret_entry, unsigned long long, ret.rettime, rettime),
+	{}
+};
+#endif
 
 static struct trace_event_fields kernel_stack_fields[] = {
 	CORE_FIELD(stack_entry, int, size),
@@ -161,6 +191,19 @@ static struct core_record core_records[] = {
 	CORE_RECORD("func_repeats", TRACE_FUNC_REPEATS, func_repeats_fields,
 		    NULL,
 		    "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)"),
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	CORE_RECORD("funcgraph_entry", TRACE_GRAPH_ENT, funcgraph_entry_fields,
+		    NULL, "\"--> %ps (%d)\", (void *)REC->func, REC->depth"),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	CORE_RECORD("funcgraph_exit", TRACE_GRAPH_RET, funcgraph_exit_fields,
+		    NULL,
+		    "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval"),
+#else
+	CORE_RECORD("funcgraph_exit", TRACE_GRAPH_RET, funcgraph_exit_fields,
+		    NULL,
+		    "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth"),
+#endif
 #endif
 	CORE_RECORD("kernel_stack", TRACE_STACK, kernel_stack_fields, NULL,
 		    STACK_FMT),

@@ -49,6 +49,9 @@ static const char * const trace_option_names[TRACE_OPTION_COUNT] = {
 	[TOPT_FUNCTION_TRACE]		= "function-trace",
 	[TOPT_FUNC_FORK]		= "function-fork",
 #endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	[TOPT_DISPLAY_GRAPH]		= "display-graph",
+#endif
 	[TOPT_STACKTRACE]		= "stacktrace",
 };
 

@@ -188,3 +188,53 @@ SYM_FUNC_START(ftrace_stub_direct_tramp)
 	RET
 SYM_FUNC_END(ftrace_stub_direct_tramp)
 #endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a function whose return the graph core hooked returns to.  The
+ * core (kernel/trace/fgraph.c) replaced its return address, in the slot
+ * at its entry's %rsp, with ours and kept the real one on the task's
+ * shadow stack.  The function's RET brings us here with
+ *
+ *	%rsp	the slot + 8 (the RET popped it)
+ *	%rax, %rdx	the return value
+ *
+ * and every callee-saved register as the caller expects it.  We ask
+ * fgraph_return_hook(retval, slot + 8) for the real address (it runs the
+ * return handlers and pops the frame), put %rax and %rdx back and return
+ * there with %rsp where the function's own RET left it.
+ *
+ * Reached by a RET, not a call, so no ENDBR.  The last jump is a RET
+ * too: a JMP through a register would want an ENDBR at the return site
+ * under IBT, and a call that is "returned" from keeps the return stack
+ * buffer balanced.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	/*
+	 * Back onto the slot, which still holds our address: to an unwinder
+	 * we are a function called from the hooked one's caller, and
+	 * ftrace_graph_ret_addr() finds the real address by that slot.
+	 */
+	subq	$8, %rsp
+	UNWIND_HINT_FUNC
+	subq	$16, %rsp
+	movq	%rax, 8(%rsp)
+	movq	%rdx, (%rsp)
+	movq	%rax, %rdi
+	leaq	24(%rsp), %rsi
+	call	fgraph_return_hook
+	movq	%rax, %rdi
+	movq	(%rsp), %rdx
+	movq	8(%rsp), %rax
+	addq	$24, %rsp
+	/* Push a return address, replace it with the real one, return. */
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lgraph_ret
+	int3
+.Lgraph_ret:
+	movq	%rdi, (%rsp)
+	RET
+SYM_CODE_END(return_to_handler)
+#endif
