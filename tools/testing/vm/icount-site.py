@@ -3,6 +3,10 @@
 # TARGET (a call site), BACK (the instruction after it) and SAMPLES, it
 # steps SAMPLES times from TARGET to BACK, after letting the loop run a
 # while, and prints per sample the count and the functions in entry order.
+# BACK = 0 means the address TARGET's function returns to (read from the
+# stack at TARGET, which must then be the function's first instruction or
+# the site right after its ENDBR): the count then covers the whole call,
+# its return included.
 import gdb
 
 def sym(pc):
@@ -23,8 +27,11 @@ for i in range(SAMPLES):
     gdb.execute("hbreak *%#x" % TARGET, to_string=True)
     gdb.execute("continue", to_string=True)
     gdb.execute("delete", to_string=True)
+    back = BACK
+    if not back:
+        back = int(gdb.parse_and_eval("*(unsigned long *)$sp")) & (2**64 - 1)
     n, where, order = 0, {}, []
-    while pc() != BACK and n < 20000:
+    while pc() != back and n < 20000:
         f = sym(pc())
         if f not in where:
             order.append(f)
