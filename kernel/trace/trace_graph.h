@@ -114,13 +114,13 @@ void graph_trace_open(struct trace_iterator *iter);
 void graph_trace_close(struct trace_iterator *iter);
 
 /*
- * The .trace printer for the TRACE_GRAPH_ENT and TRACE_GRAPH_RET
- * trace_events (register_trace_event()): their records as a reader whose
- * tracer is not function_graph sees them, with graph_tracer_flags and
- * without per-reader state.
+ * For the .trace printer of the TRACE_GRAPH_ENT and TRACE_GRAPH_RET
+ * trace_events (register_trace_event()), which print the records for a
+ * reader whose tracer is not function_graph (its iter->private is not
+ * ours): print_graph_function_flags() without per-reader state.
  */
-enum print_line_t print_graph_event(struct trace_iterator *iter, int flags,
-				    struct trace_event *event);
+enum print_line_t print_graph_function_stateless(struct trace_iterator *iter,
+						 u32 flags);
 
 /*
  * A duration as the trace's duration column prints it ("1.382 us",
