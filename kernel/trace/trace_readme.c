@@ -93,6 +93,15 @@ static const char trace_readme_text[] =
 	"                         callbacks each; touched_functions: ever\n"
 	"  /proc/sys/kernel/ftrace_enabled  0: no function is traced\n"
 #endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	"  set_graph_function     function_graph draws only these functions\n"
+	"                         and what they call (none listed: all); the\n"
+	"                         words of set_ftrace_filter, without commands\n"
+	"  set_graph_notrace      function_graph never draws these functions\n"
+	"                         nor anything they call\n"
+	"  max_graph_depth        how many calls deep function_graph draws\n"
+	"                         (0: no limit); all three act on every array\n"
+#endif
 #ifdef CONFIG_FUNCTION_PROFILER
 	"  function_profile_enabled  1: count each function's calls per CPU\n"
 	"                         (from zero) into trace_stat/functionN; 0: stop\n"
