@@ -1,20 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The function profiler: how many times each traced function was called,
+ * The function profiler: how many times each traced function was called
+ * and, with the function-graph tracer built in, how long the calls took,
  * counted per CPU.
  *
  *   echo 1 > function_profile_enabled    start (from zero)
- *   cat trace_stat/function0              CPU 0's counts, most hits first
+ *   cat trace_stat/function0              CPU 0's functions
  *   echo 0 > function_profile_enabled    stop (the counts stay readable)
  *
- * It is an ftrace_ops of its own that follows the top level's
- * set_ftrace_filter and set_ftrace_notrace (ftrace_register_global_follower()),
- * so it counts the functions the top-level function tracer would trace,
- * whether or not that tracer runs.
+ * It follows the top level's set_ftrace_filter and set_ftrace_notrace
+ * (ftrace_register_global_follower()), so it counts the functions the
+ * top-level function tracer would trace, whether or not that tracer runs.
  *
- * Each CPU has a table of (function, hits) slots, open addressing with
- * linear probing, allocated at the first start for every possible CPU and
- * kept for good (an open trace_stat file may be reading it).  Its size is
+ * Without the graph tracer it is an ftrace_ops of its own, counting a hit
+ * per call, and the files list the functions most hits first.  With it,
+ * it is a graph user (fgraph.c) that follows the same sets: the entry
+ * handler counts the hit on the entry CPU and asks for the return; the
+ * return handler adds the call's time (rettime - calltime) and its square
+ * to the function on the CPU the call returned on, if that CPU's table
+ * has it (returns never claim a slot).  With the graph-time option off a
+ * call's time leaves out its children's: each return adds its time to
+ * its parent frame's subtime word, and takes its own subtime off.  The
+ * files then show hits, total time, average and s^2 (the sample
+ * variance, in us^2 though printed as "us"), most total time first, and
+ * leave out the functions whose average is below tracing_thresh.
+ *
+ * Each CPU has a table of slots (function, hits, and for the graph
+ * version time and time squared in ns), open addressing with linear
+ * probing, allocated at the first start for every possible CPU and kept
+ * for good (an open trace_stat file may be reading it).  Its size is
  * fixed then: a power of two about 4/3 of the number of call sites, 1024
  * slots at least and PROF_MAX_SLOTS at most, and at most three quarters
  * of it is used.  Once a CPU's table holds that many functions, the calls
@@ -22,21 +36,24 @@
  * it holds go on counting.  With every site of vmlinux in, that takes
  * modules with many thousands of functions.
  *
- * The callback takes no lock and allocates nothing.  It runs on the
- * traced function's CPU with preemption off; an interrupt or NMI on the
- * same CPU may run it again in the middle, so a slot is claimed with a
- * CPU-local compare-and-exchange (the loser probes on) and a hit is a
- * CPU-local increment: no count is lost, none is made up.
+ * The callbacks take no lock and allocate nothing.  They run on one CPU
+ * with preemption off; an interrupt or NMI on the same CPU may run them
+ * again in the middle, so a slot is claimed with a CPU-local
+ * compare-and-exchange (the loser probes on) and hits and times are
+ * CPU-local additions: no count is lost, none is made up.  A reader on
+ * another CPU may see a slot's hits and times from slightly different
+ * moments, as upstream's may.
  *
- * Starting resets the counts: the tables are cleared while the ops is not
- * registered and, since the last stop, every CPU has left the callback
- * (synchronize_rcu_tasks_rude()): so after "echo 0" returns no count
- * changes any more.  prof_mutex serialises starting and stopping.
+ * Starting resets the counts: the tables are cleared while the profiler
+ * is not registered and, since the last stop, every CPU has left the
+ * callbacks (synchronize_rcu_tasks_rude()): so after "echo 0" returns no
+ * count changes any more.  prof_mutex serialises starting and stopping.
  */
 
 #include <linux/hash.h>
 #include <linux/kallsyms.h>
 #include <linux/log2.h>
+#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -45,9 +62,11 @@
 #include <linux/uaccess.h>
 
 #include <asm/local.h>
+#include <asm/local64.h>
 
 #include "ftrace_internal.h"
 #include "trace.h"
+#include "trace_graph.h"
 #include "trace_stat.h"
 
 #define PROF_MIN_SLOTS	1024
@@ -57,7 +76,11 @@
 
 struct prof_slot {
 	unsigned long	ip;	/* 0: free */
-	local_t		hits;
+	local_t		hits;	/* calls entered on this CPU */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	local64_t	time;	/* ns of the calls that returned on this CPU */
+	local64_t	time_sq; /* and the sum of their squares */
+#endif
 };
 
 struct prof_table {
@@ -71,6 +94,10 @@ struct prof_table {
 struct prof_entry {
 	unsigned long	ip;
 	unsigned long	hits;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	u64		time;
+	u64		time_sq;
+#endif
 };
 
 /* One CPU's trace_stat file. */
@@ -83,7 +110,7 @@ struct prof_cpu_stat {
 static DEFINE_PER_CPU(struct prof_table *, prof_tables);
 static DEFINE_MUTEX(prof_mutex);
 static bool prof_enabled;	/* what the file says (prof_mutex) */
-static bool prof_on;		/* the callback counts (read without lock) */
+static bool prof_on;		/* the callbacks count (read without lock) */
 
 /* The slot of @ip in @t, claimed if need be; NULL when @t is full. */
 static __always_inline struct prof_slot *prof_slot_of(struct prof_table *t,
@@ -112,8 +139,8 @@ static __always_inline struct prof_slot *prof_slot_of(struct prof_table *t,
 	}
 }
 
-static void prof_call(unsigned long ip, unsigned long parent_ip,
-		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+/* Count a call of @ip on this CPU.  Context: any, not preemptible or not. */
+static __always_inline void prof_hit(unsigned long ip)
 {
 	struct prof_table *t;
 	struct prof_slot *s;
@@ -128,9 +155,120 @@ static void prof_call(unsigned long ip, unsigned long parent_ip,
 	preempt_enable_notrace();
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * The slot of @ip in @t if it has one, never claiming: a free slot ends
+ * the probe, as slots are never given back while counting.
+ */
+static __always_inline struct prof_slot *prof_slot_find(struct prof_table *t,
+							unsigned long ip)
+{
+	unsigned int mask = (1U << t->bits) - 1;
+	unsigned int i = hash_long(ip, t->bits);
+	unsigned long have;
+
+	for (;; i = (i + 1) & mask) {
+		have = READ_ONCE(t->slot[i].ip);
+		if (have == ip)
+			return &t->slot[i];
+		if (!have)
+			return NULL;
+	}
+}
+
+/*
+ * The entry: a hit on this CPU, and the return wanted.  The frame's
+ * subtime starts at zero: the core clears it when it pushes the frame,
+ * and a frame joined from another user is this same call's, whose
+ * children have not run yet.
+ */
+static int prof_graph_entry(struct ftrace_graph_ent *trace,
+			    struct fgraph_ops *gops)
+{
+	if (!READ_ONCE(prof_on))
+		return 0;
+	prof_hit(trace->func);
+	return 1;
+}
+
+/*
+ * The return: the call's time goes to the function's slot on this CPU
+ * (the exit CPU), if it has one.  Context: preemption off (the core's).
+ */
+static void prof_graph_return(struct ftrace_graph_ret *trace,
+			      struct fgraph_ops *gops)
+{
+	struct prof_table *t = this_cpu_read(prof_tables);
+	struct ftrace_ret_stack *fr;
+	struct prof_slot *s;
+	u64 ns = 0;
+
+	if (unlikely(!t || !READ_ONCE(prof_on)))
+		return;
+	/* Clocks of two CPUs may disagree a little: no negative times. */
+	if (likely(trace->rettime > trace->calltime))
+		ns = trace->rettime - trace->calltime;
+
+	if (!fgraph_graph_time()) {
+		/*
+		 * Frame 0 is this call's (popped only after the return
+		 * handlers), frame 1 its caller's.  The caller's own time
+		 * leaves out all of this call's; this call's leaves out
+		 * what its children put in its subtime.
+		 */
+		fr = ftrace_graph_get_ret_stack(current, 1);
+		if (fr)
+			fr->subtime += ns;
+		fr = ftrace_graph_get_ret_stack(current, 0);
+		if (fr && fr->subtime < ns)
+			ns -= fr->subtime;
+		else
+			ns = 0;
+	}
+
+	s = prof_slot_find(t, trace->func);
+	if (!s)
+		return;
+	local64_add(ns, &s->time);
+	local64_add(ns * ns, &s->time_sq);
+}
+
+static struct fgraph_ops prof_gops = {
+	.entryfunc	= prof_graph_entry,
+	.retfunc	= prof_graph_return,
+	.follow_global	= true,
+};
+
+static int prof_register(void)
+{
+	return register_ftrace_graph(&prof_gops);
+}
+
+static void prof_unregister(void)
+{
+	unregister_ftrace_graph(&prof_gops);
+}
+#else /* !CONFIG_FUNCTION_GRAPH_TRACER */
+static void prof_call(unsigned long ip, unsigned long parent_ip,
+		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	prof_hit(ip);
+}
+
 static struct ftrace_ops prof_ops = {
 	.func	= prof_call,
 };
+
+static int prof_register(void)
+{
+	return ftrace_register_global_follower(&prof_ops);
+}
+
+static void prof_unregister(void)
+{
+	ftrace_unregister_global_follower(&prof_ops);
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
 
 /* ------------------------------------------------------------------ */
 /* Tables                                                              */
@@ -166,7 +304,7 @@ static int prof_tables_alloc(void)
 		t->bits = ilog2(slots);
 		t->limit = slots / 4 * 3;
 		t->slot[slots].ip = PROF_END;
-		/* Read by the callback only once prof_ops is registered. */
+		/* Read by the callbacks only once they are registered. */
 		per_cpu(prof_tables, cpu) = t;
 	}
 	return 0;
@@ -197,7 +335,7 @@ static int prof_start(void)
 		return ret;
 	prof_tables_reset();
 	WRITE_ONCE(prof_on, true);
-	ret = ftrace_register_global_follower(&prof_ops);
+	ret = prof_register();
 	if (ret)
 		WRITE_ONCE(prof_on, false);
 	return ret;
@@ -206,8 +344,8 @@ static int prof_start(void)
 static void prof_stop(void)
 {
 	WRITE_ONCE(prof_on, false);
-	ftrace_unregister_global_follower(&prof_ops);
-	/* Every CPU that was in prof_call() has left it. */
+	prof_unregister();
+	/* Every CPU that was in a callback has left it. */
 	synchronize_rcu_tasks_rude();
 }
 
@@ -296,20 +434,82 @@ static void prof_stat_copy(void *dst, const void *src)
 
 	e->ip = READ_ONCE(s->ip);
 	e->hits = local_read(&s->hits);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	e->time = local64_read(&s->time);
+	e->time_sq = local64_read(&s->time_sq);
+#endif
 }
 
-/* More hits is bigger; for equal hits the lower address comes first. */
+/* Three-way comparison of two counts, bigger first once sorted. */
+#define PROF_CMP(x, y) ((x) == (y) ? 0 : (x) < (y) ? -1 : 1)
+
+/*
+ * The bigger entry is listed first: the one with more total time with
+ * the graph tracer (upstream's order), more hits without it.  Ties go to
+ * more hits, then the lower address, so a listing is always the same.
+ */
 static int prof_stat_cmp(const void *a, const void *b)
 {
 	const struct prof_entry *x = a, *y = b;
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (x->time != y->time)
+		return PROF_CMP(x->time, y->time);
+#endif
 	if (x->hits != y->hits)
-		return x->hits < y->hits ? -1 : 1;
-	if (x->ip != y->ip)
-		return x->ip > y->ip ? -1 : 1;
+		return PROF_CMP(x->hits, y->hits);
+	return PROF_CMP(y->ip, x->ip);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+static int prof_stat_headers(struct seq_file *m)
+{
+	/* Upstream's columns with the function-graph tracer's timings. */
+	seq_puts(m, "  Function                               Hit    Time            Avg             s^2\n"
+		    "  --------                               ---    ----            ---             ---\n");
 	return 0;
 }
 
+/*
+ * The sample variance of the function's calls, in us^2 times 1000 (the
+ * duration printer divides by 1000 once more):
+ *
+ *	s^2 = (n * sum(x^2) - sum(x)^2) / (n * (n - 1))
+ *
+ * in 64-bit arithmetic as upstream's.  Its sums are of the calls that
+ * returned on this CPU while n counts the entries here, so the
+ * numerator may come out negative: that shows as 0.
+ */
+static u64 prof_variance(const struct prof_entry *e)
+{
+	u64 n = e->hits;
+	u64 num = n * e->time_sq, sq = e->time * e->time;
+
+	if (n < 2 || num < sq)
+		return 0;
+	return div64_u64(num - sq, n * (n - 1) * 1000);
+}
+
+/* Formatting the time columns: one reader at a time. */
+static DEFINE_MUTEX(prof_seq_mutex);
+static struct trace_seq prof_seq;
+
+/* A row's time, average and s^2 columns. */
+static void prof_stat_times(struct seq_file *m, const struct prof_entry *e,
+			    u64 avg)
+{
+	mutex_lock(&prof_seq_mutex);
+	trace_seq_init(&prof_seq);
+	trace_seq_puts(&prof_seq, "    ");
+	trace_print_graph_duration(e->time, &prof_seq);
+	trace_seq_puts(&prof_seq, "    ");
+	trace_print_graph_duration(avg, &prof_seq);
+	trace_seq_puts(&prof_seq, "    ");
+	trace_print_graph_duration(prof_variance(e), &prof_seq);
+	trace_print_seq(m, &prof_seq);
+	mutex_unlock(&prof_seq_mutex);
+}
+#else
 static int prof_stat_headers(struct seq_file *m)
 {
 	/* Upstream's columns without the function-graph tracer's timings. */
@@ -317,18 +517,32 @@ static int prof_stat_headers(struct seq_file *m)
 		    "  --------                               ---\n");
 	return 0;
 }
+#endif
 
 static int prof_stat_show(struct seq_file *m, void *v)
 {
 	struct prof_entry *e = v;
 	char name[KSYM_SYMBOL_LEN];
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	u64 avg;
+#endif
 
 	/* Cleared by a restart while the file was being opened. */
 	if (!e->hits || !e->ip)
 		return 0;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	avg = div64_u64(e->time, e->hits);
+	/* Upstream leaves out the functions faster than tracing_thresh. */
+	if (avg < READ_ONCE(tracing_thresh))
+		return 0;
+#endif
 	if (!kallsyms_lookup(e->ip, NULL, NULL, NULL, name))
 		snprintf(name, sizeof(name), "0x%lx", e->ip);
-	seq_printf(m, "  %-30.30s  %10lu\n", name, e->hits);
+	seq_printf(m, "  %-30.30s  %10lu", name, e->hits);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	prof_stat_times(m, e, avg);
+#endif
+	seq_putc(m, '\n');
 	return 0;
 }
 
