@@ -406,7 +406,11 @@ static inline unsigned long rb_count_entries(struct buffer_data_page *dp,
 		struct ring_buffer_event *ev = (void *)&dp->data[pos];
 
 		size = rb_entry_size(ev);
-		if (!size)
+		/*
+		 * The page may be overwritten under us (see rb_move_tail()):
+		 * a length that does not fit what is left ends the walk.
+		 */
+		if (!size || size > end - pos)
 			break;
 		if (rb_is_data(ev))
 			n++;

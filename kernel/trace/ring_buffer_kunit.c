@@ -233,6 +233,32 @@ static unsigned int rbk_put(struct buffer_data_page *dp, unsigned int pos,
 	return pos + size;
 }
 
+/*
+ * A page being overwritten under the count (a writer interrupting the one
+ * that moves onto it) may hold anything: a length that would take the
+ * walk backwards or past the end stops it rather than looping for ever.
+ */
+static void rbk_count_entries_garbage(struct kunit *test)
+{
+	struct buffer_data_page *dp = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct ring_buffer_event *ev;
+	unsigned int pos;
+
+	KUNIT_ASSERT_NOT_NULL(test, dp);
+	pos = rbk_put(dp, 0, 4);
+	ev = (void *)&dp->data[pos];
+	ev->type_len = 0;
+	/* pos + RB_HDR + array[0] wraps to 0: back to the first entry. */
+	ev->array[0] = 0U - pos - RB_HDR;
+	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, 64), 1UL);
+	/* An entry that ends exactly at the end counts... */
+	ev->array[0] = 64 - pos - RB_HDR;
+	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, 64), 2UL);
+	/* ...one that would end past it ends the walk. */
+	ev->array[0] += RB_ALIGN;
+	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, 64), 1UL);
+}
+
 static void rbk_count_entries(struct kunit *test)
 {
 	struct buffer_data_page *dp = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
@@ -273,6 +299,7 @@ static struct kunit_case rbk_entry_cases[] = {
 	KUNIT_CASE(rbk_data_header),
 	KUNIT_CASE(rbk_other_entries),
 	KUNIT_CASE(rbk_count_entries),
+	KUNIT_CASE(rbk_count_entries_garbage),
 	{}
 };
 
