@@ -109,9 +109,12 @@ static bool fgraph_dead;
 static bool fgraph_sleep_time = true;
 
 /*
- * The call being hooked or returning on this CPU, for
- * fgraph_reserve_data() and fgraph_retrieve_data().  An interrupt that
- * hooks or returns in between saves and restores it.
+ * The call whose handler runs on this CPU, one per context level (task,
+ * softirq, hardirq, NMI), for fgraph_reserve_data() and
+ * fgraph_retrieve_data().  While it is set, no call of that level is
+ * hooked: a function a handler calls (the ring buffer's, RCU's checks,
+ * the clock) is not traced, or the handler would run inside itself.
+ * Interrupts nest at the next level and are traced.
  */
 struct fgraph_call {
 	int	base;		/* the frame's first word */
@@ -120,7 +123,12 @@ struct fgraph_call {
 	bool	reserved;	/* it reserved data already */
 };
 
-static DEFINE_PER_CPU(struct fgraph_call *, fgraph_cur_call);
+static DEFINE_PER_CPU(struct fgraph_call *[4], fgraph_cur_call);
+
+static __always_inline struct fgraph_call **fgraph_cur_slot(void)
+{
+	return this_cpu_ptr(&fgraph_cur_call[interrupt_context_level()]);
+}
 
 static inline unsigned long fw_make(unsigned long users, unsigned long size,
 				    u32 epoch)
@@ -176,20 +184,19 @@ static inline bool fw_is_users(unsigned long fw, struct fgraph_ops *gops)
  * the data it reserved is dropped when it says no.
  */
 static int fgraph_call_entry(struct fgraph_ops *gops, struct task_struct *t,
-			     int base, unsigned long ip, int depth)
+			     struct fgraph_call **cur, int base,
+			     unsigned long ip, int depth)
 {
 	struct ftrace_graph_ent ent = { .func = ip, .depth = depth };
 	unsigned long *stk = t->ret_stack;
 	int top = t->curr_ret_stack;
 	struct fgraph_call call = { .base = base, .top = top, .idx = gops->idx };
 	unsigned long fw = stk[top - 1];
-	struct fgraph_call *outer;
 	int want;
 
-	outer = this_cpu_read(fgraph_cur_call);
-	this_cpu_write(fgraph_cur_call, &call);
+	*cur = &call;
 	want = gops->entryfunc(&ent, gops);
-	this_cpu_write(fgraph_cur_call, outer);
+	*cur = NULL;
 	if (!want && call.reserved) {
 		/* Put the frame word back where it was, then shrink. */
 		stk[top - 1] = fw;
@@ -209,24 +216,34 @@ static void fgraph_hook(struct fgraph_ops *gops, unsigned long ip,
 			unsigned long *slot)
 {
 	struct task_struct *t = current;
+	struct fgraph_call **cur = fgraph_cur_slot();
 	struct ftrace_ret_stack *fr;
 	unsigned long ret = *slot;
 	unsigned long *stk;
 	int base, top;
 
+	/* Called from a handler of this level, or for a user that went. */
+	if (unlikely(*cur ||
+		     rcu_dereference_raw(fgraph_users[gops->idx]) != gops))
+		return;
 	stk = smp_load_acquire(&t->ret_stack);
 	if (unlikely(!stk || atomic_read(&t->tracing_graph_pause) ||
 		     READ_ONCE(fgraph_dead)))
 		return;
 	top = t->curr_ret_stack;
 
-	/* Another user hooked this very call already: join its frame. */
+	/*
+	 * Another user hooked this very call already: join its frame.  (A
+	 * frame that has this user already is a call of the same function
+	 * tail-called through its entry: a frame of its own.)
+	 */
 	if (ret == (unsigned long)return_to_handler) {
 		base = frame_base(stk, top);
 		fr = base >= 0 ? frame_at(stk, base) : NULL;
 		if (fr && fr->retp == slot && fr->func == ip &&
+		    !(stk[top - 1] & BIT(gops->idx)) &&
 		    fw_is_users(stk[top - 1], gops)) {
-			if (fgraph_call_entry(gops, t, base, ip,
+			if (fgraph_call_entry(gops, t, cur, base, ip,
 					      t->curr_ret_depth - 1))
 				stk[t->curr_ret_stack - 1] |= BIT(gops->idx);
 			return;
@@ -251,7 +268,7 @@ static void fgraph_hook(struct fgraph_ops *gops, unsigned long ip,
 	barrier();
 	t->curr_ret_depth++;
 
-	if (fgraph_call_entry(gops, t, top, ip, t->curr_ret_depth - 1)) {
+	if (fgraph_call_entry(gops, t, cur, top, ip, t->curr_ret_depth - 1)) {
 		stk[t->curr_ret_stack - 1] |= BIT(gops->idx);
 		*slot = (unsigned long)return_to_handler;
 		return;
@@ -292,7 +309,7 @@ static void fgraph_ops_func(unsigned long ip, unsigned long parent_ip,
  */
 void *fgraph_reserve_data(int idx, int size_bytes)
 {
-	struct fgraph_call *call = this_cpu_read(fgraph_cur_call);
+	struct fgraph_call *call = *fgraph_cur_slot();
 	struct task_struct *t = current;
 	unsigned long *stk = t->ret_stack;
 	int words = DIV_ROUND_UP(size_bytes, sizeof(long));
@@ -333,7 +350,7 @@ static void *frame_data(unsigned long *stk, int base, int top, int idx,
 		unsigned long tag = stk[p];
 		int words = (tag >> 8) & 0xff;
 
-		if ((tag >> 16) != TAG_MAGIC || p - words < base + (int)FGRAPH_HDR_WORDS - 1)
+		if ((tag >> 16) != TAG_MAGIC || p - words < base + (int)FGRAPH_HDR_WORDS)
 			return NULL;
 		if ((tag & 0xff) == idx) {
 			if (size_bytes)
@@ -355,7 +372,7 @@ static void *frame_data(unsigned long *stk, int base, int top, int idx,
  */
 void *fgraph_retrieve_data(int idx, int *size_bytes)
 {
-	struct fgraph_call *call = this_cpu_read(fgraph_cur_call);
+	struct fgraph_call *call = *fgraph_cur_slot();
 	unsigned long *stk = current->ret_stack;
 
 	if (!call || call->idx != idx || !stk)
@@ -386,33 +403,60 @@ static void fgraph_call_returns(struct task_struct *t, int base, int top,
 	struct ftrace_ret_stack *fr = frame_at(stk, base);
 	unsigned long fw = stk[top - 1];
 	unsigned long users = fw & FW_USERS;
-	struct fgraph_call call = { .base = base, .top = top };
+	/* Reserving data is for entry handlers only. */
+	struct fgraph_call call = { .base = base, .top = top, .reserved = true };
 	struct ftrace_graph_ret trace = {
 		.func		= fr->func,
 		.depth		= t->curr_ret_depth - 1,
 		.overrun	= atomic_read(&t->trace_overrun),
-		.calltime	= fr->calltime,
 	};
-	struct fgraph_call *outer;
+	struct fgraph_call **cur, *outer;
 	struct fgraph_ops *gops;
 	int i;
 
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	trace.retval = retval;
 #endif
-	trace.rettime = trace_clock_local();
 	preempt_disable_notrace();
-	outer = this_cpu_read(fgraph_cur_call);
-	this_cpu_write(fgraph_cur_call, &call);
+	trace.calltime = fr->calltime;
+	trace.rettime = trace_clock_local();
+	cur = fgraph_cur_slot();
+	outer = *cur;
+	*cur = &call;
 	for_each_set_bit(i, &users, FGRAPH_ARRAY_SIZE) {
-		gops = rcu_dereference_sched(fgraph_users[i]);
+		/* Not rcu_dereference_sched(): its lockdep check is traced. */
+		gops = rcu_dereference_raw(fgraph_users[i]);
 		if (!gops || !fw_is_users(fw, gops))
 			continue;
 		call.idx = i;
 		gops->retfunc(&trace, gops);
 	}
-	this_cpu_write(fgraph_cur_call, outer);
+	*cur = outer;
 	preempt_enable_notrace();
+}
+
+/*
+ * Drop the frames above @top, calls that will never return (the stack was
+ * unwound past them), leaving @depth frames.  Their users' task words go
+ * too: a state a dropped call set would never be cleared by its return.
+ */
+static void fgraph_drop_frames(struct task_struct *t, int top, int depth)
+{
+	unsigned long *stk = t->ret_stack;
+	int pos = t->curr_ret_stack, base;
+	unsigned long users = 0;
+	int i;
+
+	WRITE_ONCE(t->curr_ret_stack, top);
+	barrier();
+	t->curr_ret_depth = depth;
+	while (pos > top && (base = frame_base(stk, pos)) >= top) {
+		users |= stk[pos - 1] & FW_USERS;
+		stk[pos - 1] = 0;
+		pos = base;
+	}
+	for_each_set_bit(i, &users, FGRAPH_ARRAY_SIZE)
+		WRITE_ONCE(stk[i], 0);
 }
 
 /**
@@ -446,13 +490,8 @@ unsigned long fgraph_return_hook(unsigned long retval, unsigned long *sp)
 		panic("function graph: no shadow-stack frame for the return at %px\n",
 		      slot);
 	}
-	if (unlikely(depth != t->curr_ret_depth)) {
-		/* Drop the calls that will never return. */
-		stk[t->curr_ret_stack - 1] = 0;
-		barrier();
-		t->curr_ret_depth = depth;
-		WRITE_ONCE(t->curr_ret_stack, top);
-	}
+	if (unlikely(depth != t->curr_ret_depth))
+		fgraph_drop_frames(t, top, depth);
 
 	fgraph_call_returns(t, base, top, retval);
 
@@ -494,7 +533,10 @@ struct ftrace_ret_stack *ftrace_graph_get_ret_stack(struct task_struct *task,
 /**
  * ftrace_graph_ret_addr - the return address behind return_to_handler
  * @task: whose stack is walked
- * @idx: the walk's cursor (hooked calls already matched), or NULL
+ * @idx: the walk's cursor, or NULL: 0 at the start of a walk, then where
+ *	the last hooked call found sits on the shadow stack (a position,
+ *	not a count, so frames pushed or popped above it in between do not
+ *	matter)
  * @ret: the return address found on the stack
  * @retp: where it was found
  *
@@ -507,7 +549,7 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp)
 {
 	unsigned long *stk;
-	int top, base, n = 0;
+	int top, base;
 
 	if (ret != (unsigned long)return_to_handler || !idx)
 		return ret;
@@ -515,17 +557,17 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 	if (!stk)
 		return ret;
 	top = READ_ONCE(task->curr_ret_stack);
+	if (*idx > 0 && *idx < top)
+		top = *idx;
 	for (base = frame_base(stk, top); base >= 0;
-	     top = base, base = frame_base(stk, top), n++) {
+	     top = base, base = frame_base(stk, top)) {
 		struct ftrace_ret_stack *fr = frame_at(stk, base);
 		unsigned long real = READ_ONCE(fr->ret);
 
-		if (n < *idx)
-			continue;
 		/* A tail call's frame: the caller's below has the address. */
 		if (READ_ONCE(fr->retp) == retp &&
 		    real != (unsigned long)return_to_handler) {
-			*idx = n + 1;
+			*idx = base;
 			return real;
 		}
 	}
@@ -537,11 +579,8 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 
 static unsigned long *fgraph_stack_alloc(gfp_t gfp)
 {
-	unsigned long *stk = kmalloc(PAGE_SIZE, gfp);
-
-	if (stk)
-		memset(stk, 0, FGRAPH_BASE * sizeof(long));
-	return stk;
+	/* Zeroed: the walks may read words no frame wrote yet. */
+	return kzalloc(PAGE_SIZE, gfp);
 }
 
 /* Give @t the stack @stk, empty.  Context: @t does not hook yet. */
@@ -626,7 +665,7 @@ static int fgraph_alloc_all_stacks(void)
 		rcu_read_unlock();
 		if (!want)
 			break;
-		spare = kcalloc(want, sizeof(*spare), GFP_KERNEL);
+		spare = kvcalloc(want, sizeof(*spare), GFP_KERNEL);
 		if (!spare)
 			return -ENOMEM;
 		for (have = 0; have < want; have++) {
@@ -645,7 +684,7 @@ static int fgraph_alloc_all_stacks(void)
 		read_unlock(&tasklist_lock);
 		while (have)
 			kfree(spare[--have]);
-		kfree(spare);
+		kvfree(spare);
 		if (ret)
 			return ret;
 	}
@@ -667,26 +706,62 @@ static int fgraph_alloc_all_stacks(void)
 }
 
 /*
- * A CPU comes up: its idle task starts afresh, on a stack whose hooked
- * calls (from before it went down) will never return.
+ * CPU hotplug.  A CPU that goes down abandons its idle task's stack in the
+ * middle of calls that will never return; when it comes up again, the
+ * idle task starts afresh on that stack.  So the idle task is paused from
+ * the moment its CPU starts going down (no new frame; returns still pop
+ * theirs), and once the CPU is up again, if it died meanwhile, its stale
+ * frames and user words are dropped and it is unpaused.  The reset runs
+ * in the new CPU's hotplug thread, while the idle task (which pushed
+ * nothing since) is switched out; the CPU's old life ended at its death,
+ * so nothing can still be returning through those frames.  A CPU whose
+ * going down was rolled back before it died keeps its frames.
  */
+static DEFINE_PER_CPU(bool, fgraph_idle_stale);
+
 static int fgraph_cpu_prepare(unsigned int cpu)
 {
 	struct task_struct *t = idle_task(cpu);
 	unsigned long *stk;
 
-	if (!t)
-		return 0;
-	if (t->ret_stack) {
-		t->curr_ret_depth = 0;
-		WRITE_ONCE(t->curr_ret_stack, FGRAPH_BASE);
-		return 0;
-	}
-	if (!READ_ONCE(fgraph_stacks_on))
+	if (!t || t->ret_stack || !READ_ONCE(fgraph_stacks_on))
 		return 0;
 	stk = fgraph_stack_alloc(GFP_KERNEL);
 	if (stk)
 		fgraph_stack_give(t, stk);
+	return 0;
+}
+
+static int fgraph_cpu_dead(unsigned int cpu)
+{
+	per_cpu(fgraph_idle_stale, cpu) = true;
+	return 0;
+}
+
+static int fgraph_cpu_online(unsigned int cpu)
+{
+	struct task_struct *t = idle_task(cpu);
+
+	if (!t)
+		return 0;
+	if (per_cpu(fgraph_idle_stale, cpu) && t->ret_stack) {
+		t->curr_ret_depth = 0;
+		WRITE_ONCE(t->curr_ret_stack, FGRAPH_BASE);
+		memset(t->ret_stack, 0, FGRAPH_BASE * sizeof(long));
+	}
+	per_cpu(fgraph_idle_stale, cpu) = false;
+	/* Paused by fgraph_cpu_offline(), unless it ran before our init. */
+	if (atomic_read(&t->tracing_graph_pause) > 0)
+		atomic_dec(&t->tracing_graph_pause);
+	return 0;
+}
+
+static int fgraph_cpu_offline(unsigned int cpu)
+{
+	struct task_struct *t = idle_task(cpu);
+
+	if (t)
+		atomic_inc(&t->tracing_graph_pause);
 	return 0;
 }
 
@@ -707,15 +782,13 @@ static void fgraph_sched_switch(void *ignore, bool preempt,
 	u64 now, away;
 	int top, base;
 
-	if (READ_ONCE(fgraph_sleep_time))
-		return;
+	/* Always noted, so that switching sleep-time off finds it fresh. */
 	now = trace_clock_local();
 	prev->ftrace_timestamp = now;
 	stk = READ_ONCE(next->ret_stack);
-	if (!stk || !next->ftrace_timestamp)
+	if (READ_ONCE(fgraph_sleep_time) || !stk || !next->ftrace_timestamp)
 		return;
 	away = now - next->ftrace_timestamp;
-	next->ftrace_timestamp = 0;
 	top = next->curr_ret_stack;
 	for (base = frame_base(stk, top); base >= 0;
 	     top = base, base = frame_base(stk, top))
@@ -879,6 +952,7 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 	else
 		unregister_ftrace_function(fops);
 	RCU_INIT_POINTER(fgraph_users[gops->idx], NULL);
+	WRITE_ONCE(fops->fgraph, NULL);
 	/* The return handlers run with preemption off. */
 	synchronize_rcu();
 	if (!--fgraph_nr_users) {
@@ -915,7 +989,11 @@ static int __init fgraph_init(void)
 	int ret;
 
 	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "trace/fgraph:prepare",
-					fgraph_cpu_prepare, NULL);
+					fgraph_cpu_prepare, fgraph_cpu_dead);
+	if (ret < 0)
+		return ret;
+	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "trace/fgraph:online",
+					fgraph_cpu_online, fgraph_cpu_offline);
 	return ret < 0 ? ret : 0;
 }
 core_initcall(fgraph_init);

@@ -496,15 +496,14 @@ static void __init boot_graph_apply(char *list, struct ftrace_ip_set __rcu **pub
 	mutex_unlock(&ftrace_lock);
 }
 
-/*
- * Apply ftrace_graph_filter= and ftrace_graph_notrace=: early, when the
- * call-site table exists and before the other CPUs come up, as the
- * ftrace_filter= words are.
+/**
+ * fgraph_boot_apply_sets - apply ftrace_graph_filter= and ftrace_graph_notrace=
+ *
+ * Called by trace_boot.c when the call-site table exists, after the
+ * ftrace_filter= words and before the boot tracer starts.
  */
-static int __init boot_graph_sets(void)
+void __init fgraph_boot_apply_sets(void)
 {
 	boot_graph_apply(boot_graph_lists[0], &fgraph_filter_set);
 	boot_graph_apply(boot_graph_lists[1], &fgraph_notrace_set);
-	return 0;
 }
-early_initcall(boot_graph_sets);

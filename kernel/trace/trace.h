@@ -316,9 +316,8 @@ struct tracer {
 	/* First say on each record; TRACE_TYPE_UNHANDLED falls back. */
 	enum print_line_t	(*print_line)(struct trace_iterator *iter);
 	/*
-	 * A tracer option is about to change while the tracer is @tr's
-	 * current one; nonzero refuses.  (Options of a tracer that is not
-	 * current just change.)
+	 * A tracer option of @tr is about to change, whether or not the
+	 * tracer is @tr's current one; nonzero refuses.
 	 */
 	int			(*set_flag)(struct trace_array *tr, u32 old_flags,
 					    u32 bit, int set);

@@ -64,6 +64,18 @@ static int __init set_buf_size(char *str)
 }
 __setup("trace_buf_size=", set_buf_size);
 
+/* tracing_thresh=USECS: the tracing_thresh file's value from boot on. */
+static int __init boot_tracing_thresh(char *str)
+{
+	unsigned long usecs;
+
+	if (!str || kstrtoul(str, 0, &usecs))
+		return 0;
+	tracing_thresh = usecs * 1000;
+	return 1;
+}
+__setup("tracing_thresh=", boot_tracing_thresh);
+
 static int __init set_trace_boot_options(char *str)
 {
 	strscpy(boot_options, str, sizeof(boot_options));
@@ -424,6 +436,9 @@ static __init int trace_boot_tracer(void)
 	int ret;
 
 	ftrace_boot_apply_filters();
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	fgraph_boot_apply_sets();
+#endif
 	if (!boot_tracer[0])
 		return 0;
 	ret = tracing_set_tracer(&global_trace, boot_tracer);

@@ -57,6 +57,9 @@ static void dump_array(struct trace_array *tr, bool this_cpu_only)
 	iter->temp = dump_entry;
 	iter->temp_size = sizeof(dump_entry);
 	trace_seq_init(&iter->seq);
+	/* The tracer's reader state (function_graph's, allocated atomically). */
+	if (iter->trace && iter->trace->open)
+		iter->trace->open(iter);
 	/* User memory is no place to look from here. */
 	userobj = tr->flags & TRACE_ITER(SYM_USEROBJ);
 	tr->flags &= ~TRACE_ITER(SYM_USEROBJ);
@@ -78,6 +81,8 @@ static void dump_array(struct trace_array *tr, bool this_cpu_only)
 	else
 		pr_emerg("   (ftrace buffer empty)\n");
 
+	if (iter->trace && iter->trace->close)
+		iter->trace->close(iter);
 	tr->flags |= userobj;
 	local_irq_restore(flags);
 }

@@ -232,6 +232,31 @@ static struct tracer graph_trace __read_mostly = {
 	.allow_instances = true,
 };
 
+/*
+ * The records' printer when another tracer reads them (a latency tracer's,
+ * or nop after a switch): without the reader state of a function_graph
+ * reader, each record on its own line.
+ */
+static enum print_line_t graph_record_print(struct trace_iterator *iter,
+					    int flags, struct trace_event *event)
+{
+	return print_graph_function_stateless(iter, graph_tracer_flags.val);
+}
+
+static struct trace_event_functions graph_record_funcs = {
+	.trace	= graph_record_print,
+};
+
+static struct trace_event graph_ent_event = {
+	.type	= TRACE_GRAPH_ENT,
+	.funcs	= &graph_record_funcs,
+};
+
+static struct trace_event graph_ret_event = {
+	.type	= TRACE_GRAPH_RET,
+	.funcs	= &graph_record_funcs,
+};
+
 /**
  * init_graph_trace - make the function_graph tracer selectable
  *
@@ -241,5 +266,8 @@ static struct tracer graph_trace __read_mostly = {
 int __init init_graph_trace(void)
 {
 	graph_tracer_flags.trace = &graph_trace;
+	if (!register_trace_event(&graph_ent_event) ||
+	    !register_trace_event(&graph_ret_event))
+		pr_warn("tracing: no printer for function_graph records\n");
 	return register_tracer(&graph_trace);
 }

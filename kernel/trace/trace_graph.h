@@ -53,6 +53,11 @@ extern unsigned int fgraph_max_depth;
 
 /* The top level's set_graph_*, max_graph_depth.  Context: boot. */
 void fgraph_create_files(struct dentry *dir);
+/*
+ * Apply ftrace_graph_filter= and ftrace_graph_notrace=, before the boot
+ * tracer starts (trace_boot.c).  Context: boot.
+ */
+void fgraph_boot_apply_sets(void);
 
 /* Is @ip in set_graph_function / set_graph_notrace?  Context: preempt off. */
 static __always_inline bool fgraph_filter_has(unsigned long ip)

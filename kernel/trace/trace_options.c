@@ -115,7 +115,11 @@ static int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
 	return 0;
 }
 
-/* Set or clear option @opt of tracer @t, asking @t first if it is current. */
+/*
+ * Set or clear option @opt of tracer @t, asking @t first, current or not
+ * (as upstream: an option may act beyond the tracer's output, as
+ * function_graph's sleep-time and graph-time do for the profiler).
+ */
 static int set_tracer_option(struct trace_array *tr, struct tracer *t,
 			     struct tracer_opt *opt, int enabled)
 {
@@ -125,7 +129,7 @@ static int set_tracer_option(struct trace_array *tr, struct tracer *t,
 	lockdep_assert_held(&tracing_lock);
 	if (!!(tf->val & opt->bit) == !!enabled)
 		return 0;
-	if (t == tr->current_trace && t->set_flag) {
+	if (t->set_flag) {
 		ret = t->set_flag(tr, tf->val, opt->bit, enabled);
 		if (ret)
 			return ret;

@@ -229,7 +229,12 @@ SYM_CODE_START(return_to_handler)
 	movq	(%rsp), %rdx
 	movq	8(%rsp), %rax
 	addq	$24, %rsp
-	/* Push a return address, replace it with the real one, return. */
+	/*
+	 * Push a return address, replace it with the real one, return.  The
+	 * call is one like any other for call-depth tracking: the RET below
+	 * takes it back.
+	 */
+	CALL_DEPTH_ACCOUNT
 	ANNOTATE_INTRA_FUNCTION_CALL
 	call	.Lgraph_ret
 	int3
