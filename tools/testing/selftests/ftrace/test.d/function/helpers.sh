@@ -12,11 +12,13 @@ TOP=$PWD
 case $PWD/ in */instances/*) TOP=${PWD%%/instances/*} ;; esac
 AFF=$TOP/available_filter_functions
 
-# Put this directory's function tracing back as it was at boot.
+# Put this directory's function tracing back as it was at boot.  (perf
+# ftrace clears the irq-info option and leaves it so.)
 fn_reset() {
 	echo nop > current_tracer
 	echo > set_ftrace_filter
 	echo > set_ftrace_notrace
+	write_if_present options/irq-info 1
 	echo 1 > tracing_on
 	echo > trace
 }
