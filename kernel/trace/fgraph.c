@@ -123,11 +123,15 @@ struct fgraph_call {
 	bool	reserved;	/* it reserved data already */
 };
 
-static DEFINE_PER_CPU(struct fgraph_call *[4], fgraph_cur_call);
+struct fgraph_cur {
+	struct fgraph_call	*call[4];
+};
+
+static DEFINE_PER_CPU(struct fgraph_cur, fgraph_cur_call);
 
 static __always_inline struct fgraph_call **fgraph_cur_slot(void)
 {
-	return this_cpu_ptr(&fgraph_cur_call[interrupt_context_level()]);
+	return this_cpu_ptr(&fgraph_cur_call.call[interrupt_context_level()]);
 }
 
 static inline unsigned long fw_make(unsigned long users, unsigned long size,
