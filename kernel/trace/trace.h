@@ -842,6 +842,8 @@ int trace_file_open_buffer(struct file *file, struct trace_array *tr, int cpu,
 			   void (*empty_header)(struct seq_file *m,
 						struct trace_iterator *iter));
 int trace_file_release(struct inode *inode, struct file *file);
+/* The latency format's opening block of the trace file (also function_graph's). */
+void trace_print_latency_block(struct seq_file *m, struct trace_iterator *iter);
 
 /*
  * trace_pipe_raw.c: per_cpu/cpuN/trace_pipe_raw and stats.
@@ -869,6 +871,8 @@ void trace_dump_init(void);
 enum print_line_t print_trace_line(struct trace_iterator *iter);
 /* Registers the printers of the core's record types at boot. */
 int init_trace_output(void);
+/* The mark of a duration: '$' '@' '*' '#' '!' '+' or blank (latency, graph). */
+char trace_delay_mark(u64 delay_ns);
 
 /*
  * trace_event_types.c: the registry of record types (register_trace_event(),

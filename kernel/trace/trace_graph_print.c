@@ -35,7 +35,6 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/utsname.h>
 
 #include <asm/sections.h>
 
@@ -142,27 +141,6 @@ static void graph_indent(struct trace_seq *s, int levels)
 
 /* ---- durations ------------------------------------------------------------ */
 
-/* The overhead mark: the largest of these a duration is over, in ns. */
-static char graph_mark(u64 ns)
-{
-	static const struct {
-		u64	over;
-		char	mark;
-	} marks[] = {
-		{ NSEC_PER_SEC,		'$' },
-		{ 100 * NSEC_PER_MSEC,	'@' },
-		{ 10 * NSEC_PER_MSEC,	'*' },
-		{ NSEC_PER_MSEC,	'#' },
-		{ 100 * NSEC_PER_USEC,	'!' },
-		{ 10 * NSEC_PER_USEC,	'+' },
-	};
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(marks); i++)
-		if (ns > marks[i].over)
-			return marks[i].mark;
-	return ' ';
-}
 
 /**
  * trace_print_graph_duration - print a duration in microseconds
@@ -221,7 +199,7 @@ static void graph_duration_column(struct graph_line *gl, enum graph_column col,
 	}
 
 	if (gl->flags & GRAPH_OPT_OVERHEAD)
-		trace_seq_printf(s, "%c ", graph_mark(ns));
+		trace_seq_printf(s, "%c ", trace_delay_mark(ns));
 	else
 		trace_seq_puts(s, "  ");
 	trace_print_graph_duration(ns, s);
@@ -844,51 +822,6 @@ enum print_line_t print_graph_function_stateless(struct trace_iterator *iter,
 
 /* ---- the header ------------------------------------------------------------ */
 
-/* 68 dashes under the title of the latency block. */
-#define GRAPH_LAT_RULE \
-	"--------------------------------------------------------------------"
-
-/*
- * The top of latency-format output, as the default header has it; a
- * graph tracer is no latency tracer, so there is no worst latency nor
- * task to show.
- */
-static void graph_latency_block(struct seq_file *m, struct trace_iterator *iter)
-{
-	struct trace_buffer *buffer = iter->buffer ?: iter->tr->buffer;
-	unsigned long in_buf = 0, written = 0, n;
-	const char *model = "unknown";
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		n = ring_buffer_entries_cpu(buffer, cpu);
-		in_buf += n;
-		written += n + ring_buffer_overrun_cpu(buffer, cpu);
-	}
-	if (preempt_model_none())
-		model = "server";
-	else if (preempt_model_voluntary())
-		model = "desktop";
-	else if (preempt_model_full())
-		model = "preempt";
-	else if (preempt_model_rt())
-		model = "preempt_rt";
-
-	seq_printf(m, "# %s latency trace v1.1.5 on %s\n",
-		   (iter->trace ?: iter->tr->current_trace)->name,
-		   init_utsname()->release);
-	seq_puts(m, "# " GRAPH_LAT_RULE "\n");
-	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
-		   in_buf, written, model);
-	if (IS_ENABLED(CONFIG_SMP))
-		seq_printf(m, " #P:%d", num_online_cpus());
-	seq_puts(m, ")\n"
-		 "#    -----------------\n"
-		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
-		 "#    -----------------\n"
-		 "#\n");
-}
-
 /*
  * The header's columns, in line order: the title and the tick marks of
  * each.  The latency flags column follows latency-format, the others
@@ -965,7 +898,7 @@ void print_graph_headers_flags(struct seq_file *m, u32 flags)
 	if (shown[GRAPH_HDR_LAT]) {
 		if (trace_empty(iter))
 			return;
-		graph_latency_block(m, iter);
+		trace_print_latency_block(m, iter);
 		graph_lat_legend(m, shown);
 	}
 

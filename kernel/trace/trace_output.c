@@ -227,11 +227,18 @@ static int trace_print_context(struct trace_iterator *iter)
 	return !trace_seq_has_overflowed(s);
 }
 
-/*
- * The delay mark of the latency format: how long until the next record,
- * from '$' (over a second) down to '+' (over 10us), or blank.
+/**
+ * trace_delay_mark - the mark of a duration
+ * @delay_ns: the duration
+ *
+ * The latency format's delay column (how long until the next record) and
+ * function_graph's duration column mark a duration alike: '$' over a
+ * second, '@' over 100ms, '*' over 10ms, '#' over 1ms, '!' over 100us,
+ * '+' over 10us, else a blank.
+ *
+ * Return: the mark.
  */
-static char delay_mark(u64 delay_ns)
+char trace_delay_mark(u64 delay_ns)
 {
 	static const struct {
 		u64	over_ns;
@@ -279,7 +286,7 @@ static void print_lat_times(struct trace_iterator *iter, u64 next_ts)
 	delay = ns_to_us_rounded(delay);
 	if (!verbose) {
 		trace_seq_printf(s, " %4lldus%c: ", since,
-				 delay_mark(delay * NSEC_PER_USEC));
+				 trace_delay_mark(delay * NSEC_PER_USEC));
 		return;
 	}
 	since = div_u64_rem(since, USEC_PER_MSEC, &since_us);

@@ -133,14 +133,17 @@ static const char *preempt_model_name(void)
 #define LATENCY_RULE \
 	"--------------------------------------------------------------------"
 
-/*
- * The block the latency format starts with.  The worst latency and its
- * task are those of a latency tracer's saved trace; there is none here,
- * so a tracer that keeps one (print_max) shows tr->max_latency and the
- * task fields read as zero.
+/**
+ * trace_print_latency_block - the block the latency format starts with
+ * @m: the trace file
+ * @iter: its reader
+ *
+ * The worst latency and its task are those of a latency tracer's saved
+ * trace; there is none here, so a tracer that keeps one (print_max) shows
+ * tr->max_latency and the task fields read as zero.  Also the top of
+ * function_graph's header in the latency format.
  */
-static void print_latency_block(struct seq_file *m,
-				struct trace_iterator *iter)
+void trace_print_latency_block(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct tracer *tracer = iter->trace ?: iter->tr->current_trace;
 	unsigned long latency = 0;
@@ -193,7 +196,7 @@ static void print_default_header(struct seq_file *m,
 	if (iter->iter_flags & TRACE_FILE_LAT_FMT) {
 		if (trace_empty(iter))
 			return;
-		print_latency_block(m, iter);
+		trace_print_latency_block(m, iter);
 		if (!verbose)
 			print_latency_columns(m);
 		return;
