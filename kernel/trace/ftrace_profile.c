@@ -112,9 +112,13 @@ static DEFINE_MUTEX(prof_mutex);
 static bool prof_enabled;	/* what the file says (prof_mutex) */
 static bool prof_on;		/* the callbacks count (read without lock) */
 
-/* The slot of @ip in @t, claimed if need be; NULL when @t is full. */
+/*
+ * The slot of @ip in @t, claimed if need be and @claim says so; NULL when
+ * @t is full, or (not claiming) has no slot for @ip: a free slot ends the
+ * probe, as slots are never given back while counting.
+ */
 static __always_inline struct prof_slot *prof_slot_of(struct prof_table *t,
-						      unsigned long ip)
+						      unsigned long ip, bool claim)
 {
 	unsigned int mask = (1U << t->bits) - 1;
 	unsigned int i = hash_long(ip, t->bits);
@@ -126,7 +130,7 @@ static __always_inline struct prof_slot *prof_slot_of(struct prof_table *t,
 			return &t->slot[i];
 		if (have)
 			continue;
-		if (local_read(&t->used) >= t->limit)
+		if (!claim || local_read(&t->used) >= t->limit)
 			return NULL;
 		have = cmpxchg_local(&t->slot[i].ip, 0UL, ip);
 		if (!have) {
@@ -148,7 +152,7 @@ static __always_inline void prof_hit(unsigned long ip)
 	preempt_disable_notrace();
 	t = this_cpu_read(prof_tables);
 	if (likely(t && READ_ONCE(prof_on))) {
-		s = prof_slot_of(t, ip);
+		s = prof_slot_of(t, ip, true);
 		if (s)
 			local_inc(&s->hits);
 	}
@@ -156,26 +160,6 @@ static __always_inline void prof_hit(unsigned long ip)
 }
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/*
- * The slot of @ip in @t if it has one, never claiming: a free slot ends
- * the probe, as slots are never given back while counting.
- */
-static __always_inline struct prof_slot *prof_slot_find(struct prof_table *t,
-							unsigned long ip)
-{
-	unsigned int mask = (1U << t->bits) - 1;
-	unsigned int i = hash_long(ip, t->bits);
-	unsigned long have;
-
-	for (;; i = (i + 1) & mask) {
-		have = READ_ONCE(t->slot[i].ip);
-		if (have == ip)
-			return &t->slot[i];
-		if (!have)
-			return NULL;
-	}
-}
-
 /*
  * The entry: a hit on this CPU, and the return wanted.  The frame's
  * subtime starts at zero: the core clears it when it pushes the frame,
@@ -226,7 +210,7 @@ static void prof_graph_return(struct ftrace_graph_ret *trace,
 			ns = 0;
 	}
 
-	s = prof_slot_find(t, trace->func);
+	s = prof_slot_of(t, trace->func, false);
 	if (!s)
 		return;
 	local64_add(ns, &s->time);
