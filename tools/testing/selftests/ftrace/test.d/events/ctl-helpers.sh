@@ -73,5 +73,5 @@ fork_parents() {
 
 # The pids a pid file lists, on one line.
 pids_of() { # file
-	echo $(cat "$1")
+	echo $(< "$1")
 }

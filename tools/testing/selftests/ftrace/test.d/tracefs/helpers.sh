@@ -70,7 +70,7 @@ expect_ok() { # file value
 # FILE must read back exactly as EXPECTED.
 expect_content() { # file expected
 	local got
-	got=$(cat "$1")
+	got=$(< "$1")
 	[ "$got" = "$2" ] || fail "$1 reads '$got', expected '$2'"
 }
 
@@ -135,7 +135,7 @@ expect_cmd_err() { # NAME command...
 # unexpanded top-level buffer ("7 (expanded: 1408)") comes back expanded.
 set_buffer_kb() { # kb
 	local old
-	old=$(cat buffer_size_kb)
+	old=$(< buffer_size_kb)
 	case $old in
 	*expanded:*) old=${old##*expanded: }; old=${old%)} ;;
 	X) old= ;;
