@@ -26,6 +26,10 @@ VM := tools/testing/vm
 FLAVOUR ?= ours
 DEBUG ?=
 export FLAVOUR DEBUG
+# The start of this make (or of .ci/run, which sets it): make check's time
+# table lists the steps timed since (tools/testing/vm/timed).
+HARNESS_T0 ?= $(shell date +%s)
+export HARNESS_T0
 
 .DEFAULT_GOAL := all
 .PHONY: all build deps run check check-kasan conformance compare lint bench fuzz stress clean distclean help
@@ -37,10 +41,10 @@ help:
 	@sed -n '3,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
-	@$(VM)/deps
+	@$(VM)/timed deps $(VM)/deps
 
 build: deps
-	@$(VM)/build
+	@$(VM)/timed "build $(FLAVOUR)$(if $(DEBUG),-$(DEBUG))" $(VM)/build
 
 run: build
 	@$(VM)/run
@@ -57,7 +61,7 @@ compare: deps
 	@$(VM)/conformance --both
 
 lint: deps
-	@$(VM)/lint
+	@$(VM)/timed lint $(VM)/lint
 
 # Builds both flavours itself.
 bench: deps
