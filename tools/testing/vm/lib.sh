@@ -58,3 +58,17 @@ kernel_release() {
 need_kernel() {
 	[ -f "$KIMAGE" ] || die "no $VARIANT kernel at $KIMAGE; run 'FLAVOUR=$FLAVOUR${DEBUG:+ DEBUG=$DEBUG} make' first"
 }
+
+# The claim file of a run in a shared queue (ftracetest --claim and
+# upstream-cases --claim make it; ftracetest, which runs alone, spells the
+# same rule out): the run's name below test.d/ (a file's own name when it
+# is not under one), '/' as ':' and ' ' as '_'.
+claim_name() { # run
+	local l=$1
+	case $l in
+	*/test.d/*) l=${l##*/test.d/} ;;
+	/*) l=${l##*/} ;;
+	esac
+	l=${l//\//:}
+	echo "${l// /_}"
+}
