@@ -12,6 +12,8 @@
 #   make bench         ring buffer throughput and event cost, ours against upstream
 #   make fuzz          a million seeded malformed writes to tracefs (FUZZ_SEED, FUZZ_COUNT)
 #   make stress        readers racing reconfiguration, 10 minutes (STRESS_SECONDS, STRESS_SEED)
+#   make mutate        break the kernel on purpose, one named way at a time
+#                      (tools/testing/vm/mutations/), and see the tests catch each
 #   make series        the patch series on Linux 6.12, in build/series/
 #   make series-check  apply it to a fresh repository, checkpatch and build every patch,
 #                      boot the result (SERIES_FROM=N: build from patch N on)
@@ -33,7 +35,7 @@ export HARNESS_T0
 
 .DEFAULT_GOAL := all
 .PHONY: all build deps run check check-kasan conformance compare lint bench fuzz stress clean distclean help
-.PHONY: series series-check
+.PHONY: series series-check mutate
 
 all: build
 
@@ -72,6 +74,12 @@ fuzz: build
 
 stress: build
 	@$(VM)/stress
+
+# The mutation run: each of tools/testing/vm/mutations/ built and tested
+# (MUTATIONS="NAME ..." picks some).
+mutate: deps
+	@$(VM)/build --extract-only
+	@$(VM)/mutate $(MUTATIONS)
 
 # Needs only the extracted base, not a built kernel.
 series: deps
