@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * filter-pread FILE SECONDS
+ * filter-pread FILE SECONDS AVAILABLE_FILTER_FUNCTIONS
  *
  * One file of set_ftrace_filter (or set_ftrace_notrace) open for reading
  * and writing: the main thread writes glob after glob into it, each one
@@ -13,9 +13,14 @@
  * pointer to it.  Every SETS words the file is opened again with O_TRUNC;
  * the last round's words are left in the set.
  *
- * Prints "writes W reads R" and exits 1 when a write or a read failed.
- * The console (KASAN, with the debug kernel) is the other half of the
- * check.
+ * Every listing read is checked line by line: each complete line must be
+ * a comment or a line of available_filter_functions (the third argument),
+ * so a listing built from a freed set shows up as garbage even on a
+ * kernel without KASAN.
+ *
+ * Prints "writes W reads R lines L" and exits 1 when a write or a read
+ * failed or a listing held a line that is no function.  The console
+ * (KASAN, with the debug kernel) is the other half of the check.
  */
 #define _GNU_SOURCE
 #define PROG_NAME "filter-pread"
@@ -34,19 +39,77 @@ static const char *const words[] = {
 
 static int fd;
 static volatile int stop;
-static long reads, read_errors;
+static long reads, read_errors, lines, bad_lines;
+
+/* The lines of available_filter_functions, sorted for bsearch(). */
+static char **names;
+static size_t nnames;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void load_names(const char *path)
+{
+	static char line[512];
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (nnames == cap) {
+			cap = cap ? 2 * cap : 4096;
+			names = realloc(names, cap * sizeof(*names));
+			if (!names)
+				die("out of memory");
+		}
+		names[nnames] = strdup(line);
+		if (!names[nnames++])
+			die("out of memory");
+	}
+	fclose(f);
+	if (!nnames)
+		die("%s is empty", path);
+	qsort(names, nnames, sizeof(*names), cmp_name);
+}
+
+/* Check the complete lines of one listing; a cut last line is left out. */
+static void check_listing(char *buf, ssize_t len)
+{
+	char *p = buf, *end = buf + len, *nl, *key;
+
+	for (; p < end && (nl = memchr(p, '\n', end - p)); p = nl + 1) {
+		*nl = 0;
+		lines++;
+		if (*p == '#')
+			continue;
+		key = p;
+		if (bsearch(&key, names, nnames, sizeof(*names), cmp_name))
+			continue;
+		if (bad_lines++ < 3)
+			fprintf(stderr, "filter-pread: listing line %ld is no function: '%.80s'\n",
+				lines, p);
+	}
+}
 
 static void *reader(void *arg)
 {
 	static char buf[1 << 16];
 	struct sched_param sp = { .sched_priority = 10 };
+	ssize_t len;
 
 	if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
 		fprintf(stderr, "filter-pread: no SCHED_FIFO, reading anyway\n");
 	while (!stop) {
 		/* dup2() replaces the file under fd at once: always open. */
-		if (pread(fd, buf, sizeof(buf), 0) < 0)
+		len = pread(fd, buf, sizeof(buf), 0);
+		if (len < 0)
 			read_errors++;
+		else
+			check_listing(buf, len);
 		reads++;
 		usleep(20);
 	}
@@ -70,8 +133,9 @@ int main(int argc, char **argv)
 	size_t i;
 	int nfd;
 
-	if (argc != 3)
-		die("usage: filter-pread FILE SECONDS");
+	if (argc != 4)
+		die("usage: filter-pread FILE SECONDS AVAILABLE_FILTER_FUNCTIONS");
+	load_names(argv[3]);
 	pin(0);
 	fd = open(argv[1], O_RDWR | O_TRUNC);
 	if (fd < 0)
@@ -102,10 +166,10 @@ int main(int argc, char **argv)
 	stop = 1;
 	pthread_join(t, NULL);
 	close(fd);
-	printf("writes %ld reads %ld\n", writes, reads);
-	if (write_errors || read_errors) {
-		fprintf(stderr, "filter-pread: %ld writes and %ld reads failed\n",
-			write_errors, read_errors);
+	printf("writes %ld reads %ld lines %ld\n", writes, reads, lines);
+	if (write_errors || read_errors || bad_lines) {
+		fprintf(stderr, "filter-pread: %ld writes and %ld reads failed, %ld lines no function\n",
+			write_errors, read_errors, bad_lines);
 		return 1;
 	}
 	return 0;
