@@ -12,7 +12,14 @@
  *   I TARGET ERRNO LEN EXPRESSION
  *
  * (ERRNO 0 when accepted, the expression C-escaped and cut at 300 bytes)
- * for comparing the verdicts of two kernels line by line.
+ * for comparing the verdicts of two kernels line by line.  A line of an
+ * accepted expression on ftt_evmod_tick reads "I TARGET 0/K LEN EXPR":
+ * the same expression set on that event in an instance of its own
+ * (ftt-ffk, nothing else enabled there) kept K of the ticks n = 4..43
+ * fired on CPU 0 (the activity child fires only n = 1..3).  Expressions
+ * naming common_pid, common_flags or the CPU are not counted (their
+ * values change from boot to boot); so a kernel that accepts filters but
+ * keeps the wrong records differs from upstream's verdicts too.
  *
  * The targets: the filter files of a fixed list of events (sched, kmem,
  * irq, ipi, timer, signal, and the test modules' ftt_evmod when loaded),
@@ -59,6 +66,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +81,10 @@
 #include "prog-util.h"
 
 #define INST		"ftt-ff"
+#define KINST		"ftt-ffk"
+/* The ticks the kept count fires, n = KFIRST..KFIRST + KTICKS - 1. */
+#define KFIRST		4
+#define KTICKS		40
 #define MAXF		64
 #define EXPR_MAX	(3 * 4096)
 #define PAGE		4096
@@ -134,6 +146,8 @@ static long count = 100000, from;
 static long slab_tol = 1024;
 static int verbose;
 static FILE *verdicts;
+/* The kept count's instance files and the module's fire file (-1: none). */
+static int kfilter = -1, kmod = -1;
 static int kmsg = -1;
 static pid_t child;
 
@@ -724,11 +738,84 @@ static int reads_as(const struct target *t, const char *text, const char *exp)
 	return !strcmp(text, exp);
 }
 
+static int counted(const char *expr)
+{
+	return !strstr(expr, "common_pid") && !strstr(expr, "common_flags") &&
+	       !strcasestr(expr, "cpu");
+}
+
+/*
+ * How many of the ticks n = KFIRST.. the filter expr keeps, set alone on
+ * ftt_evmod_tick in instance KINST; -1 when it cannot be counted.
+ */
+static int kept_count(const struct buf *b)
+{
+	static char text[1 << 16];
+	cpu_set_t one_cpu, was;
+	char *p, num[16];
+	int kept = 0, fd, n;
+	ssize_t len;
+
+	if (kfilter < 0 || kmod < 0 || !counted(b->p))
+		return -1;
+	if (pwrite(kfilter, b->p, b->len, 0) != (ssize_t)b->len)
+		return -1;
+	fd = open("instances/" KINST "/trace", O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	CPU_ZERO(&one_cpu);
+	CPU_SET(0, &one_cpu);
+	sched_getaffinity(0, sizeof(was), &was);
+	sched_setaffinity(0, sizeof(one_cpu), &one_cpu);
+	snprintf(num, sizeof(num), "%d", KFIRST + KTICKS - 1);
+	n = pwrite(kmod, num, strlen(num), 0);
+	sched_setaffinity(0, sizeof(was), &was);
+	if (n < 0)
+		return -1;
+	len = slurp("instances/" KINST "/trace", text, sizeof(text));
+	if (len < 0)
+		return -1;
+	for (p = text; (p = strstr(p, "ftt_evmod_tick: n=")); p++) {
+		n = atoi(p + strlen("ftt_evmod_tick: n="));
+		kept += n >= KFIRST;
+	}
+	return kept;
+}
+
+static void kept_setup(void)
+{
+	const char *ev = "instances/" KINST "/events/ftt_evmod/ftt_evmod_tick/";
+	char path[256];
+
+	rmdir("instances/" KINST);
+	kmod = open("/sys/kernel/debug/ftt_event_mod", O_WRONLY);
+	if (kmod < 0 || mkdir("instances/" KINST, 0755))
+		return;
+	snprintf(path, sizeof(path), "%senable", ev);
+	if (write_filter(path, "1", 1))
+		return;
+	snprintf(path, sizeof(path), "%sfilter", ev);
+	kfilter = open(path, O_WRONLY);
+}
+
+static void kept_teardown(void)
+{
+	if (kfilter >= 0) {
+		close(kfilter);
+		write_filter("instances/" KINST "/events/ftt_evmod/ftt_evmod_tick/enable", "0", 1);
+	}
+	if (kmod >= 0)
+		close(kmod);
+	if (access("instances/" KINST, F_OK) == 0 && rmdir("instances/" KINST))
+		printf("cannot remove instances/%s: %s\n", KINST, strerror(errno));
+}
+
 static void one(long op, struct buf *b, char *rb, char *exp)
 {
 	struct target *t;
-	char esc[1400];
-	int err, k;
+	char esc[1400], verdict[32];
+	int err, k, kept = -1;
 
 	rs = seed * 0x2545f4914f6cdd1dULL + (uint64_t)op * 0x9e3779b97f4a7c15ULL;
 	rnd();
@@ -748,9 +835,15 @@ static void one(long op, struct buf *b, char *rb, char *exp)
 	err = write_filter(t->path, b->p, b->len);
 	t->written++;
 	escape(esc, sizeof(esc), b->p, b->len < 300 ? b->len : 300);
+	if (!err && t->event && !strcmp(t->event, "ftt_evmod_tick"))
+		kept = kept_count(b);
+	if (kept >= 0)
+		snprintf(verdict, sizeof(verdict), "%d/%d", err, kept);
+	else
+		snprintf(verdict, sizeof(verdict), "%d", err);
 	if (verdicts)
-		fprintf(verdicts, "%ld %s%s%s%s %d %zu %s\n", op, t->inst ? INST ":" : "",
-			t->sys, t->event ? "/" : "", t->event ? t->event : "", err, b->len, esc);
+		fprintf(verdicts, "%ld %s%s%s%s %s %zu %s\n", op, t->inst ? INST ":" : "",
+			t->sys, t->event ? "/" : "", t->event ? t->event : "", verdict, b->len, esc);
 	if (verbose)
 		printf("%ld %s: %s -> %s\n", op, t->path, esc, err ? strerror(err) : "ok");
 	if (err) {
@@ -1015,6 +1108,7 @@ int main(int argc, char **argv)
 	if (mkdir("instances/" INST, 0755) && errno != EEXIST)
 		die("cannot make instances/%s: %s", INST, strerror(errno));
 	setup_targets();
+	kept_setup();
 	for (i = 0; i < NTGT; i++)
 		ntargets += tgt[i].present;
 	if (!ntargets)
@@ -1053,6 +1147,7 @@ int main(int argc, char **argv)
 
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
+	kept_teardown();
 	bad += clear_all();
 	set_events(0);
 	write_filter("trace", "", 0);
