@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # trace-cmd helpers shared by the trace-cmd-*.tc tests and by
-# trace-cmd-ref.sh, which makes trace-cmd-upstream.ref on the upstream
-# flavour.  Plain functions: nothing here needs the test runner.
+# trace-cmd-ref.sh, which makes trace-cmd-upstream.ref (compared by
+# trace-cmd-record.tc) on the upstream flavour.  Plain functions: nothing
+# here needs the test runner.
 
 # The recording of the issue: the sched, irq and timer systems while
 # "sleep 1" runs.  Extra arguments go to trace-cmd record (-B NAME...).
