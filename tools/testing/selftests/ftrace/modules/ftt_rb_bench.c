@@ -6,10 +6,11 @@
  * Module init runs one measurement and logs it as one line,
  *
  *   ftt_rb_bench: payload=8 reader=1 writer_cpu=0 reader_cpu=1 duration_ns=...
- *     events=... failed=... read=... overrun=... ns_per_event=...
+ *     events=... failed=... read=... overrun=... entries=... ns_per_event=...
  *     mevents_per_s=...
  *
- * (all on one line).  A producer kthread bound to @writer_cpu reserves an
+ * (all on one line; entries: what the buffer still holds at the end, so
+ * that read + entries + overrun accounts for every event written).  A producer kthread bound to @writer_cpu reserves an
  * event of @payload bytes, fills it and commits it, as fast as it can for
  * @duration_ms; the time is taken with ktime_get() around the whole loop.
  * With @reader set, a consumer kthread bound to @reader_cpu consumes the
@@ -190,9 +191,10 @@ static int __init ftt_rb_bench_init(void)
 	}
 	ns_x10 = div64_u64(b.elapsed_ns * 10, b.events);
 	mev_x1000 = div64_u64(b.events * 1000000ULL, b.elapsed_ns);
-	pr_info("ftt_rb_bench: payload=%u reader=%d writer_cpu=%d reader_cpu=%d duration_ns=%llu events=%llu failed=%llu read=%llu overrun=%lu ns_per_event=%llu.%llu mevents_per_s=%llu.%03llu\n",
+	pr_info("ftt_rb_bench: payload=%u reader=%d writer_cpu=%d reader_cpu=%d duration_ns=%llu events=%llu failed=%llu read=%llu overrun=%lu entries=%lu ns_per_event=%llu.%llu mevents_per_s=%llu.%03llu\n",
 		payload, reader, writer_cpu, reader ? reader_cpu : -1, b.elapsed_ns,
 		b.events, b.failed, b.read, ring_buffer_overrun_cpu(b.buf, writer_cpu),
+		ring_buffer_entries_cpu(b.buf, writer_cpu),
 		ns_x10 / 10, ns_x10 % 10, mev_x1000 / 1000, mev_x1000 % 1000);
 out:
 	ring_buffer_free(b.buf);
