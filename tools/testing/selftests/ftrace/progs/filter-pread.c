@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * filter-pread FILE SECONDS AVAILABLE_FILTER_FUNCTIONS
+ * filter-pread FILE SECONDS KALLSYMS
  *
  * One file of set_ftrace_filter (or set_ftrace_notrace) open for reading
  * and writing: the main thread writes glob after glob into it, each one
@@ -14,9 +14,11 @@
  * the last round's words are left in the set.
  *
  * Every listing read is checked line by line: each complete line must be
- * a comment or a line of available_filter_functions (the third argument),
- * so a listing built from a freed set shows up as garbage even on a
- * kernel without KASAN.
+ * a comment or a function the kernel has, "name" or "name [module]" as
+ * /proc/kallsyms (the third argument) spells its text symbols, so a
+ * listing built from a freed set, or one that mangles names, fails even on
+ * a kernel without KASAN.  (kallsyms, not available_filter_functions: that
+ * file is printed by the same code as the listing.)
  *
  * Prints "writes W reads R lines L" and exits 1 when a write or a read
  * failed or a listing held a line that is no function.  The console
@@ -41,7 +43,7 @@ static int fd;
 static volatile int stop;
 static long reads, read_errors, lines, bad_lines;
 
-/* The lines of available_filter_functions, sorted for bsearch(). */
+/* The text symbols of kallsyms, as a listing prints them, sorted for bsearch(). */
 static char **names;
 static size_t nnames;
 
@@ -52,14 +54,24 @@ static int cmp_name(const void *a, const void *b)
 
 static void load_names(const char *path)
 {
-	static char line[512];
+	static char line[512], name[512];
+	char type, mod[256];
 	size_t cap = 0;
 	FILE *f = fopen(path, "r");
+	int n;
 
 	if (!f)
 		die("%s: %s", path, strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
+		/* "ADDRESS TYPE NAME" or "ADDRESS TYPE NAME\t[MODULE]" */
+		mod[0] = 0;
+		n = sscanf(line, "%*s %c %511s [%255[^]]]", &type, name, mod);
+		if (n < 2 || !strchr("tTwW", type))
+			continue;
+		if (mod[0])
+			snprintf(line, sizeof(line), "%.250s [%.250s]", name, mod);
+		else
+			snprintf(line, sizeof(line), "%.500s", name);
 		if (nnames == cap) {
 			cap = cap ? 2 * cap : 4096;
 			names = realloc(names, cap * sizeof(*names));
@@ -134,7 +146,7 @@ int main(int argc, char **argv)
 	int nfd;
 
 	if (argc != 4)
-		die("usage: filter-pread FILE SECONDS AVAILABLE_FILTER_FUNCTIONS");
+		die("usage: filter-pread FILE SECONDS KALLSYMS");
 	load_names(argv[3]);
 	pin(0);
 	fd = open(argv[1], O_RDWR | O_TRUNC);
