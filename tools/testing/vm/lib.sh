@@ -59,6 +59,17 @@ need_kernel() {
 	[ -f "$KIMAGE" ] || die "no $VARIANT kernel at $KIMAGE; run 'FLAVOUR=$FLAVOUR${DEBUG:+ DEBUG=$DEBUG} make' first"
 }
 
+# The references made from the upstream flavour (guest-refs writes them,
+# update-refs installs them, make check compares): "MADE REF" a line, MADE
+# a file guest-refs writes, REF its reference below our test.d/.
+upstream_ref_list() {
+	cat <<-'REFS'
+	formats.txt events/format-upstream.ref
+	filter-table.txt filter/upstream.ref
+	fuzz-short.txt filter/fuzz-upstream.ref
+	REFS
+}
+
 # The claim file of a run in a shared queue (ftracetest --claim and
 # upstream-cases --claim make it; ftracetest, which runs alone, spells the
 # same rule out): the run's name below test.d/ (a file's own name when it
