@@ -142,6 +142,11 @@ static void rb_wake_work(struct irq_work *work)
 {
 	struct rb_cpu *cb = container_of(work, struct rb_cpu, work);
 
+	/*
+	 * Disarm, then wake: every waiter is on the queue before it arms, so
+	 * one that armed after the writer looked is woken here and arms again.
+	 */
+	WRITE_ONCE(cb->wake_full, RB_WAKE_NOBODY);
 	WRITE_ONCE(cb->wake_pending, 0);
 	wake_up_all(&cb->waitq);
 }
@@ -171,6 +176,7 @@ static struct rb_cpu *rb_alloc_cpu(struct trace_buffer *buffer, int cpu,
 	lockdep_set_class(&cb->reader_lock, buffer->key);
 	init_irq_work(&cb->work, rb_wake_work);
 	init_waitqueue_head(&cb->waitq);
+	cb->wake_full = RB_WAKE_NOBODY;
 	if (rb_alloc_arrays(cpu, n, buffer->order, 0, &cb->slots, &cb->pages)) {
 		kfree(cb);
 		return NULL;
@@ -707,16 +713,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_overruns);
 size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_stat_cpu(buffer, cpu);
-	unsigned long commit, next;
 
-	if (!cb)
-		return 0;
-	/* Pairs with the release in rb_publish() */
-	commit = smp_load_acquire(&cb->commit_lpn);
-	next = READ_ONCE(cb->rd_next);
-	if (commit < next)
-		return 0;
-	return min_t(unsigned long, commit - next + 1, cb->nr_slots);
+	return cb ? rb_dirty_slots(cb) : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
 

@@ -186,11 +186,20 @@ struct rb_cpu {
 	unsigned int		order;		/* of the pages now in the ring */
 	atomic_t		iterators;	/* open iterators block resizing */
 
-	/* Waiting for data. */
+	/*
+	 * Waiting for data.  wake_full is the lowest fill level (percent of
+	 * the slots) a waiter armed since the last wakeup asked for, 0 for
+	 * any data, RB_WAKE_NOBODY when none did; wake_lpn is the commit page
+	 * at the writer's last look at the fill level.
+	 */
 	struct irq_work		work;
 	wait_queue_head_t	waitq;
 	unsigned long		wake_gen;
+	int			wake_full;
+	unsigned long		wake_lpn;
 };
+
+#define RB_WAKE_NOBODY		INT_MAX
 
 struct trace_buffer {
 	unsigned int		flags;
@@ -464,5 +473,26 @@ void rb_set_order(struct trace_buffer *buffer, unsigned int order);
 /* Context: cb->reader_lock held, or a ring no one else uses. */
 bool rb_take_page(struct rb_cpu *cb);
 #endif
+
+/*
+ * Sub-buffers of @cb holding data a consuming reader has not taken (the
+ * page being written counts).  Lockless: the reader may move meanwhile.
+ */
+static inline unsigned long rb_dirty_slots(struct rb_cpu *cb)
+{
+	/* Pairs with the release in rb_publish() */
+	unsigned long commit = smp_load_acquire(&cb->commit_lpn);
+	unsigned long next = READ_ONCE(cb->rd_next);
+
+	if (commit < next)
+		return 0;
+	return min_t(unsigned long, commit - next + 1, cb->nr_slots);
+}
+
+/* Whether @cb is filled to @full percent of its slots. */
+static inline bool rb_filled_to(struct rb_cpu *cb, int full)
+{
+	return rb_dirty_slots(cb) * 100 >= (unsigned long)full * cb->nr_slots;
+}
 
 #endif /* _TRACE_RING_BUFFER_INTERNAL_H */

@@ -5,9 +5,11 @@
  *
  * The writer never wakes anybody directly (it may be in NMI context, or
  * hold the locks a wakeup takes).  A waiter sets the CPU's or the
- * buffer's wake_pending flag; the next commit that sees it queues an
- * irq_work, whose callback (in ring_buffer.c, which sets it up) clears the
- * flag and wakes the queue.  Each queue also has a generation count, so
+ * buffer's wake_pending flag, and for one CPU the fill level it waits for
+ * (buffer_percent).  A commit that sees the flag queues an irq_work: at
+ * once for a waiter of any data, and for a level only when a new
+ * sub-buffer has brought the CPU to it.  The callback (in ring_buffer.c,
+ * which sets it up) disarms and wakes the queue.  Each queue also has a generation count, so
  * ring_buffer_wake_waiters() can end a wait even with no data.
  */
 #include <linux/export.h>
@@ -17,24 +19,41 @@
 
 static bool rb_ready(struct trace_buffer *buffer, int cpu, int full)
 {
-	size_t dirty;
-
 	if (cpu == RING_BUFFER_ALL_CPUS)
 		return !ring_buffer_empty(buffer);
 	if (ring_buffer_empty_cpu(buffer, cpu))
 		return false;
 	if (!full)
 		return true;
-	dirty = ring_buffer_nr_dirty_pages(buffer, cpu);
-	return dirty * 100 >= (size_t)full * buffer->buffers[cpu]->nr_slots;
+	return rb_filled_to(buffer->buffers[cpu], full);
 }
 
-static void rb_want_wakeup(struct trace_buffer *buffer, int cpu)
+static void rb_want_wakeup(struct trace_buffer *buffer, int cpu, int full)
 {
-	if (cpu == RING_BUFFER_ALL_CPUS)
+	struct rb_cpu *cb;
+	int old;
+
+	if (cpu == RING_BUFFER_ALL_CPUS) {
 		WRITE_ONCE(buffer->wake_pending, 1);
-	else
-		WRITE_ONCE(buffer->buffers[cpu]->wake_pending, 1);
+		goto look;
+	}
+	cb = buffer->buffers[cpu];
+	/*
+	 * The lowest level any armed waiter wants: a waiter for any data must
+	 * not sleep until another's 50% is reached.
+	 */
+	old = READ_ONCE(cb->wake_full);
+	while (full < old) {
+		int seen = cmpxchg(&cb->wake_full, old, full);
+
+		if (seen == old)
+			break;
+		old = seen;
+	}
+	/* The level before the flag: rb_wakeup_cpu() reads the flag first. */
+	smp_wmb();
+	WRITE_ONCE(cb->wake_pending, 1);
+look:
 	/*
 	 * The flag before looking for data.  Writers read the flag after
 	 * publishing without a full barrier (it would cost every write), so a
@@ -48,7 +67,7 @@ static bool rb_wait_over(struct trace_buffer *buffer, int cpu, int full,
 			 ring_buffer_cond_fn cond, void *data,
 			 unsigned long *gen, unsigned long start)
 {
-	rb_want_wakeup(buffer, cpu);
+	rb_want_wakeup(buffer, cpu, full);
 	return READ_ONCE(*gen) != start || rb_ready(buffer, cpu, full) ||
 	       (cond && cond(data));
 }
@@ -110,7 +129,7 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		wq = &buffer->waitq;
 	}
 	poll_wait(filp, wq, poll_table);
-	rb_want_wakeup(buffer, cpu);
+	rb_want_wakeup(buffer, cpu, full);
 	if (rb_ready(buffer, cpu, full))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;

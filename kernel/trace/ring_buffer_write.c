@@ -273,10 +273,38 @@ static __always_inline void rb_end_write(struct rb_cpu *cb)
 	}
 }
 
+/*
+ * A waiter is armed on this CPU.  One that takes any data is woken by this
+ * commit.  One that waits for a fill level is woken only once the level is
+ * reached, and the level is looked at only when the commit has moved to
+ * another sub-buffer: waking it on every commit would let the reader's own
+ * scheduler events, each waking it again, run the buffer full one record
+ * at a time.
+ */
+static noinline void rb_wakeup_cpu(struct rb_cpu *cb)
+{
+	unsigned long lpn;
+	int full;
+
+	smp_rmb();	/* the level after the flag, as rb_want_wakeup() sets them */
+	full = READ_ONCE(cb->wake_full);
+	if (full == RB_WAKE_NOBODY)
+		return;
+	if (full) {
+		lpn = READ_ONCE(cb->commit_lpn);
+		if (lpn == READ_ONCE(cb->wake_lpn))
+			return;
+		WRITE_ONCE(cb->wake_lpn, lpn);
+		if (!rb_filled_to(cb, full))
+			return;
+	}
+	irq_work_queue(&cb->work);
+}
+
 static __always_inline void rb_wakeup(struct rb_cpu *cb)
 {
 	if (unlikely(READ_ONCE(cb->wake_pending)))
-		irq_work_queue(&cb->work);
+		rb_wakeup_cpu(cb);
 	if (unlikely(READ_ONCE(cb->buffer->wake_pending)))
 		irq_work_queue(&cb->buffer->work);
 }
