@@ -37,6 +37,7 @@ struct ring_buffer_iter {
 	unsigned int		pos;
 	u64			ts;		/* time of the entry before pos */
 	u64			page_ts;
+	unsigned long		end_lpn;	/* the commit page at the start */
 };
 
 /* --- The consuming reader --- */
@@ -350,7 +351,7 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 	}
 	for (;;) {
 		/* Pairs with the release in rb_publish() */
-		limit = smp_load_acquire(&cb->commit_lpn);
+		limit = min(smp_load_acquire(&cb->commit_lpn), it->end_lpn);
 		if (next > limit)
 			return false;
 		skip = rb_lapped(cb, next, limit);
@@ -411,8 +412,11 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *it,
  *
  * The iterator walks copies of the pages, so writers go on undisturbed; if
  * they overwrite a page before the iterator gets to it, the iterator skips
- * ahead and ring_buffer_iter_dropped() says so.  While it is open the CPU's
- * buffer is not resized.
+ * ahead and ring_buffer_iter_dropped() says so.  It ends with the sub-buffer
+ * the writer was filling when it was opened: a reader whose own work is
+ * traced (the function tracer on every function) writes faster than it
+ * reads and would otherwise never reach the end.  While it is open the
+ * CPU's buffer is not resized.
  *
  * Return: the iterator, or NULL.
  */
@@ -441,6 +445,8 @@ struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
 	atomic_inc(&cb->iterators);
 	mutex_unlock(&buffer->mutex);
 	raw_spin_lock_irqsave(&cb->reader_lock, irqflags);
+	/* Pairs with the release in rb_publish() */
+	it->end_lpn = smp_load_acquire(&cb->commit_lpn);
 	rb_iter_start(it);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, irqflags);
 	return it;
