@@ -9,8 +9,9 @@
  * (buffer_percent).  A commit that sees the flag queues an irq_work: at
  * once for a waiter of any data, and for a level only when a new
  * sub-buffer has brought the CPU to it.  The callback (in ring_buffer.c,
- * which sets it up) disarms and wakes the queue.  Each queue also has a generation count, so
- * ring_buffer_wake_waiters() can end a wait even with no data.
+ * which sets it up) disarms and wakes the queue.  Each queue also has a
+ * generation count, so ring_buffer_wake_waiters() can end a wait even with
+ * no data.
  */
 #include <linux/export.h>
 #include <linux/poll.h>
