@@ -147,3 +147,15 @@ restore_buffer_kb() {
 	[ -z "$FTT_OLD_BUFFER_KB" ] || echo "$FTT_OLD_BUFFER_KB" > buffer_size_kb
 }
 FTT_OLD_BUFFER_KB=
+
+# Run COMMAND every fifth of a second until it succeeds (status 0) or
+# SECONDS have passed (status 1): a test waits as long as the kernel
+# needs, not a fixed time chosen for the slowest machine.
+poll_until() { # seconds command...
+	local end=$(($(cut -d. -f1 /proc/uptime) + $1))
+	shift
+	until "$@"; do
+		[ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || return 1
+		sleep 0.2
+	done
+}
