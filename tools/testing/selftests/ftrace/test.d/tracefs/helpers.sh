@@ -103,9 +103,16 @@ count_markers() { # [trace-file]
 # The task is "<...>" while no comm was saved for the pid.
 REC_RE='^ *.{1,16}-[0-9]+ +\[[0-9]{3}\] [.a-zA-Z0-9]{5} +[0-9]+\.[0-9]{6}: '
 
-# Compile progs/NAME.c into $TMPDIR; prints the binary's path.
+# Compile progs/NAME.c into $TMPDIR; prints the binary's path.  One the
+# harness compiled already ($FTT_PROGS/NAME, newer than its sources) is
+# taken as it is.
 build_prog() { # name
-	local bin=${TMPDIR:-/tmp}/$1
+	local bin=${TMPDIR:-/tmp}/$1 pre=${FTT_PROGS:-/nonexistent}/$1
+	if [ -x "$pre" ] && [ "$pre" -nt "$FTRACETEST_ROOT/progs/$1.c" ] &&
+	   [ "$pre" -nt "$FTRACETEST_ROOT/progs/prog-util.h" ]; then
+		echo "$pre"
+		return
+	fi
 	if ! gcc -O2 -Wall -o "$bin" "$FTRACETEST_ROOT/progs/$1.c" -lpthread >&2; then
 		echo "cannot compile progs/$1.c" >&2
 		exit_unresolved
