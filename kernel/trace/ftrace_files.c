@@ -44,7 +44,6 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
-#include "trace_graph.h"
 
 /* ------------------------------------------------------------------ */
 /* Listings                                                            */
@@ -548,9 +547,7 @@ void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
 	trace_create_file("touched_functions", TRACE_MODE_READ, dir, NULL,
 			  &touched_fops);
 	ftrace_profile_create_files(dir);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	fgraph_create_files(dir);
-#endif
 }
 
 /**

@@ -66,7 +66,6 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
-#include "trace_graph.h"
 #include "trace_stat.h"
 
 #define PROF_MIN_SLOTS	1024

@@ -1170,6 +1170,41 @@ static inline void ftrace_boot_apply_filters(void)
 #endif
 
 /*
+ * What the tracing core, the boot options and the function tracer's files
+ * ask of the function_graph tracer (its own interface is trace_graph.h,
+ * which only its files include): init_graph_trace() makes the tracer
+ * selectable; fgraph_boot_apply_sets() applies ftrace_graph_filter= and
+ * ftrace_graph_notrace= before the boot tracer starts; fgraph_create_files()
+ * makes set_graph_function, set_graph_notrace and max_graph_depth in the
+ * top level's @dir.  The function profiler times calls with the graph:
+ * fgraph_graph_time() is the graph-time option (0: a call's children's
+ * time is taken off its own), trace_print_graph_duration() prints a
+ * duration as the trace's duration column does ("1.382 us", padded).
+ * Context: boot, except the last two (any).
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+int init_graph_trace(void);
+void fgraph_boot_apply_sets(void);
+void fgraph_create_files(struct dentry *dir);
+bool fgraph_graph_time(void);
+void trace_print_graph_duration(unsigned long long duration,
+				struct trace_seq *s);
+#else
+static inline int init_graph_trace(void)
+{
+	return 0;
+}
+
+static inline void fgraph_boot_apply_sets(void)
+{
+}
+
+static inline void fgraph_create_files(struct dentry *dir)
+{
+}
+#endif
+
+/*
  * What filters, triggers and snapshots offer each other (and perf).
  *
  * Filters (trace_filter.c compiles, trace_filter_eval.c runs).  A filter

@@ -20,7 +20,6 @@
 #include <asm/setup.h>
 
 #include "trace.h"
-#include "trace_graph.h"
 
 /* Set by the kernel command line, consumed by the init functions below. */
 static char boot_options[MAX_TRACER_SIZE] __initdata;
@@ -383,10 +382,8 @@ void __init early_trace_init(void)
 	nop_trace.enabled++;
 	if (init_function_trace())
 		pr_warn("tracing: could not register the function tracer\n");
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	if (init_graph_trace())
 		pr_warn("tracing: could not register the function_graph tracer\n");
-#endif
 	init_trace_output();
 	if (boot_options[0])
 		trace_apply_option_list(tr, boot_options);
@@ -436,9 +433,7 @@ static __init int trace_boot_tracer(void)
 	int ret;
 
 	ftrace_boot_apply_filters();
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	fgraph_boot_apply_sets();
-#endif
 	if (!boot_tracer[0])
 		return 0;
 	ret = tracing_set_tracer(&global_trace, boot_tracer);

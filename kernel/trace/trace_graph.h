@@ -36,7 +36,7 @@
 void fgraph_set_sleep_time(bool on);
 /* graph-time: 0 takes a call's children's time off its profiler time. */
 void fgraph_set_graph_time(bool on);
-bool fgraph_graph_time(void);
+/* (fgraph_graph_time(), for the profiler: trace.h) */
 
 /* ------------------------------------------------------------------ */
 /* fgraph_files.c                                                      */
@@ -51,13 +51,7 @@ extern struct ftrace_ip_set __rcu *fgraph_notrace_set;
 /* max_graph_depth: 0 for no limit. */
 extern unsigned int fgraph_max_depth;
 
-/* The top level's set_graph_*, max_graph_depth.  Context: boot. */
-void fgraph_create_files(struct dentry *dir);
-/*
- * Apply ftrace_graph_filter= and ftrace_graph_notrace=, before the boot
- * tracer starts (trace_boot.c).  Context: boot.
- */
-void fgraph_boot_apply_sets(void);
+/* (fgraph_create_files() and fgraph_boot_apply_sets(): trace.h) */
 
 /* Is @ip in set_graph_function / set_graph_notrace?  Context: preempt off. */
 static __always_inline bool fgraph_filter_has(unsigned long ip)
@@ -127,18 +121,12 @@ void graph_trace_close(struct trace_iterator *iter);
 enum print_line_t print_graph_function_stateless(struct trace_iterator *iter,
 						 u32 flags);
 
-/*
- * A duration as the trace's duration column prints it ("1.382 us",
- * padded): also the function profiler's time columns.
- */
-void trace_print_graph_duration(unsigned long long duration,
-				struct trace_seq *s);
+/* (trace_print_graph_duration(), also the profiler's: trace.h) */
 
 /* ------------------------------------------------------------------ */
 /* trace_functions_graph.c                                             */
 
-/* Make the function_graph tracer selectable.  Context: boot. */
-int init_graph_trace(void);
+/* (init_graph_trace(): trace.h) */
 
 /*
  * Write one TRACE_GRAPH_ENT / TRACE_GRAPH_RET record into @tr's buffer
