@@ -51,6 +51,7 @@
  *                   API for it), events/.../enable, event_mutex
  *   trace_event_format.c  events/.../format, id, header_page,
  *                   header_event; where a field is in a record
+ *   trace_filter_term.c  event filters: one term into one op
  *   trace_filter.c  event filters: compiling one into a program
  *   trace_filter_files.c  events/.../filter and events/SYSTEM/filter
  *   trace_filter_eval.c  running a compiled filter on a record

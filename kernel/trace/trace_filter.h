@@ -112,6 +112,77 @@ int filter_compile(struct trace_array *tr, struct trace_event_call *call,
 		   const char *str, struct event_filter **filterp,
 		   bool subsystem);
 
+/*
+ * The compiler's own, shared by trace_filter.c (the whole expression)
+ * and trace_filter_term.c (one term: FIELD OP VALUE into one op).
+ */
+
+/* The messages of error_log and of a refused filter, as upstream's. */
+enum {
+	FERR_NONE,
+	FERR_INVALID_OP,
+	FERR_TOO_MANY_OPEN,
+	FERR_TOO_MANY_CLOSE,
+	FERR_MISSING_QUOTE,
+	FERR_MISSING_BRACE_OPEN,
+	FERR_MISSING_BRACE_CLOSE,
+	FERR_OPERAND_TOO_LONG,
+	FERR_EXPECT_STRING,
+	FERR_EXPECT_DIGIT,
+	FERR_ILLEGAL_FIELD_OP,
+	FERR_FIELD_NOT_FOUND,
+	FERR_ILLEGAL_INTVAL,
+	FERR_BAD_SUBSYS_FILTER,
+	FERR_TOO_MANY_PREDS,
+	FERR_INVALID_FILTER,
+	FERR_INVALID_CPULIST,
+	FERR_IP_FIELD_ONLY,
+	FERR_INVALID_VALUE,
+	FERR_NO_FUNCTION,
+	FERR_ERRNO,
+	FERR_NO_FILTER,
+};
+
+struct fparse {
+	struct trace_event_call	*call;
+	const char		*str;
+	int			err;	/* FERR_*, or -errno when none says it */
+	int			pos;	/* where, in str */
+	struct event_filter	*filter;
+	int			nr_terms;	/* from the scan */
+	int			max_open;	/* the scan's depth + 1 */
+	/* Step 2's tree and stacks. */
+	struct fnode		*nodes;
+	int			nr_nodes;
+	int			*leaf_node;	/* term -> its node */
+	u8			*opstack;
+	int			nr_ops;
+	int			*valstack;
+	int			nr_vals;
+	int			depth;		/* '(' open */
+};
+
+static inline void perr(struct fparse *p, int err, int pos)
+{
+	p->err = err;
+	p->pos = pos;
+}
+
+/* One term, compiled: its op, and whether its result is negated. */
+struct term {
+	struct filter_op	op;
+	bool			neg;	/* the test's result is negated */
+};
+
+/*
+ * Compile the term "FIELD OP VALUE" at @at of p->str into @t.  Return:
+ * the index after it, or -errno with the error's message and position
+ * in p->err and p->pos (-1, with no message: no field name at all).
+ */
+int filter_parse_term(struct fparse *p, int at, struct term *t);
+/* Free what a compiled op points to (a string, a cpumask). */
+void filter_op_free_arg(struct filter_op *op);
+
 /* The longest string constant a filter takes (as upstream). */
 #define FILTER_STR_MAX		256
 /* How much of a char * string is looked at. */
