@@ -325,6 +325,8 @@ struct tracer {
 	/* A core option is about to change; nonzero refuses. */
 	int			(*flag_changed)(struct trace_array *tr, u64 mask,
 						int set);
+	/* tracing_thresh changed while current in @tr (tracing_lock held). */
+	int			(*update_thresh)(struct trace_array *tr);
 	struct tracer_flags	*flags;
 	struct tracer		*next;
 	bool			allow_instances;

@@ -204,6 +204,19 @@ static void graph_trace_reset(struct trace_array *tr)
 	unregister_ftrace_graph(&tr->gops);
 }
 
+/*
+ * tracing_thresh changed: the entry handler writes no record under a
+ * threshold and the return handler drops short calls, so a call entered
+ * under one value must not return under the other (an entry without its
+ * exit, or an exit without its entry).  Registering again starts a new
+ * epoch, whose user gets no return of a call hooked before (fgraph.c).
+ */
+static int graph_trace_update_thresh(struct trace_array *tr)
+{
+	graph_trace_reset(tr);
+	return graph_trace_init(tr);
+}
+
 /* The options that change what is recorded rather than printed. */
 static int graph_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 			  int set)
@@ -221,6 +234,7 @@ static struct tracer graph_trace __read_mostly = {
 	.name		= "function_graph",
 	.init		= graph_trace_init,
 	.reset		= graph_trace_reset,
+	.update_thresh	= graph_trace_update_thresh,
 	.open		= graph_trace_open,
 	.close		= graph_trace_close,
 	.pipe_open	= graph_trace_open,

@@ -281,10 +281,40 @@ static int nsecs_file_open(struct inode *inode, struct file *filp)
 	return tracing_check_open_get_tr(NULL);
 }
 
-static const struct file_operations nsecs_file_fops = {
+/*
+ * tracing_thresh: a tracer that reads it at a call's entry and again at
+ * its return (function_graph) starts again in every array it runs in,
+ * so that no call entered under the old value returns under the new one,
+ * as upstream's update_thresh does.  The write succeeds even when a
+ * restart fails; that array is then left without its tracer's callbacks,
+ * as a failed tracer switch leaves it.
+ */
+static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr;
+	ssize_t ret;
+
+	mutex_lock(&tracing_lock);
+	ret = nsecs_file_write(filp, ubuf, cnt, ppos);
+	if (ret < 0)
+		goto out;
+	list_for_each_entry(tr, &trace_arrays, list) {
+		struct tracer *t = tr->current_trace;
+
+		if (t && t->update_thresh && t->update_thresh(tr))
+			pr_warn("tracing: %s did not restart after a tracing_thresh change\n",
+				t->name);
+	}
+out:
+	mutex_unlock(&tracing_lock);
+	return ret;
+}
+
+static const struct file_operations thresh_fops = {
 	.open		= nsecs_file_open,
 	.read		= nsecs_file_read,
-	.write		= nsecs_file_write,
+	.write		= thresh_write,
 	.llseek		= generic_file_llseek,
 };
 
@@ -338,7 +368,7 @@ void trace_tracers_create_files(struct trace_array *tr, struct dentry *dir)
 			  &tr->max_latency, &max_latency_fops);
 	if (trace_array_is_top(tr))
 		trace_create_file("tracing_thresh", TRACE_MODE_WRITE, dir,
-				  &tracing_thresh, &nsecs_file_fops);
+				  &tracing_thresh, &thresh_fops);
 	for (t = trace_types; t; t = t->next)
 		trace_add_tracer_opts(tr, t);
 }
