@@ -60,7 +60,6 @@
  * preemption off, so unregistering waits for them with synchronize_rcu().
  */
 
-#include <linux/cpuhotplug.h>
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -70,27 +69,8 @@
 #include <linux/trace_clock.h>
 #include <trace/events/sched.h>
 
+#include "fgraph_frame.h"
 #include "trace_graph.h"
-
-#define FGRAPH_STACK_WORDS	(PAGE_SIZE / sizeof(unsigned long))
-#define FGRAPH_BASE		FGRAPH_ARRAY_SIZE
-#define FGRAPH_HDR_WORDS	(sizeof(struct ftrace_ret_stack) / sizeof(unsigned long))
-/* The smallest frame: the header and the frame word. */
-#define FGRAPH_FRAME_WORDS	(FGRAPH_HDR_WORDS + 1)
-
-/*
- * The frame word: bits 0-15 the users that want the return, 16-25 the
- * frame's size in words, 26-31 FW_MAGIC, 32-63 the epoch.
- */
-#define FW_USERS		GENMASK(15, 0)
-#define FW_SIZE_SHIFT		16
-#define FW_SIZE_MASK		0x3ffUL
-#define FW_MAGIC_SHIFT		26
-#define FW_MAGIC		0x2bUL
-#define FW_EPOCH_SHIFT		32
-
-/* A data record's tag: bits 0-7 the user, 8-15 the words, 16-31 TAG_MAGIC. */
-#define TAG_MAGIC		0xf9a7UL
 
 static_assert(FGRAPH_STACK_WORDS <= FW_SIZE_MASK + 1);
 static_assert(FGRAPH_ARRAY_SIZE <= 16);
@@ -102,8 +82,6 @@ static unsigned int fgraph_nr_users;
 /* The slot to try first: slots are reused as late as possible. */
 static unsigned int fgraph_next_idx;
 static u32 fgraph_epoch;
-/* Every task has a shadow stack; new ones get one (set once, for good). */
-static bool fgraph_stacks_on;
 static bool fgraph_dead;
 /* sleep-time: a task's time switched out counts in its calls' times. */
 static bool fgraph_sleep_time = true;
@@ -132,46 +110,6 @@ static DEFINE_PER_CPU(struct fgraph_cur, fgraph_cur_call);
 static __always_inline struct fgraph_call **fgraph_cur_slot(void)
 {
 	return this_cpu_ptr(&fgraph_cur_call.call[interrupt_context_level()]);
-}
-
-static inline unsigned long fw_make(unsigned long users, unsigned long size,
-				    u32 epoch)
-{
-	return users | size << FW_SIZE_SHIFT | FW_MAGIC << FW_MAGIC_SHIFT |
-	       (unsigned long)epoch << FW_EPOCH_SHIFT;
-}
-
-static inline unsigned long fw_size(unsigned long fw)
-{
-	return (fw >> FW_SIZE_SHIFT) & FW_SIZE_MASK;
-}
-
-static inline u32 fw_epoch(unsigned long fw)
-{
-	return fw >> FW_EPOCH_SHIFT;
-}
-
-/*
- * The first word of the frame whose frame word is at @top - 1, or -1
- * when the words there do not make a frame of a stack of @top words.
- */
-static inline int frame_base(const unsigned long *stk, int top)
-{
-	unsigned long fw, size;
-
-	if (top < FGRAPH_BASE + (int)FGRAPH_FRAME_WORDS || top > FGRAPH_STACK_WORDS)
-		return -1;
-	fw = READ_ONCE(stk[top - 1]);
-	size = fw_size(fw);
-	if (((fw >> FW_MAGIC_SHIFT) & 0x3f) != FW_MAGIC ||
-	    size < FGRAPH_FRAME_WORDS || size > top - FGRAPH_BASE)
-		return -1;
-	return top - size;
-}
-
-static inline struct ftrace_ret_stack *frame_at(unsigned long *stk, int base)
-{
-	return (struct ftrace_ret_stack *)&stk[base];
 }
 
 /* Was the frame word @fw pushed while @gops was registered? */
@@ -212,6 +150,30 @@ static int fgraph_call_entry(struct fgraph_ops *gops, struct task_struct *t,
 }
 
 /*
+ * The call of @ip at @slot is hooked already (its slot holds
+ * return_to_handler): join the top frame if it is that call's and
+ * @gops's handler wants the return.  A frame that has @gops already is
+ * a call of the same function tail-called through its entry, which
+ * gets a frame of its own.  Return: whether the call was dealt with.
+ */
+static __always_inline bool fgraph_join(struct fgraph_ops *gops,
+					struct task_struct *t,
+					struct fgraph_call **cur,
+					unsigned long *stk, int top,
+					unsigned long ip, unsigned long *slot)
+{
+	int base = frame_base(stk, top);
+	struct ftrace_ret_stack *fr = base >= 0 ? frame_at(stk, base) : NULL;
+
+	if (!fr || fr->retp != slot || fr->func != ip ||
+	    (stk[top - 1] & BIT(gops->idx)) || !fw_is_users(stk[top - 1], gops))
+		return false;
+	if (fgraph_call_entry(gops, t, cur, base, ip, t->curr_ret_depth - 1))
+		stk[t->curr_ret_stack - 1] |= BIT(gops->idx);
+	return true;
+}
+
+/*
  * Hook the return of the call of @ip whose return address is at @slot,
  * for @gops, if its entry handler wants it.  Context: preemption off,
  * the recursion lock held.
@@ -224,7 +186,7 @@ static void fgraph_hook(struct fgraph_ops *gops, unsigned long ip,
 	struct ftrace_ret_stack *fr;
 	unsigned long ret = *slot;
 	unsigned long *stk;
-	int base, top;
+	int top;
 
 	/* Called from a handler of this level, or for a user that went. */
 	if (unlikely(*cur ||
@@ -236,23 +198,10 @@ static void fgraph_hook(struct fgraph_ops *gops, unsigned long ip,
 		return;
 	top = t->curr_ret_stack;
 
-	/*
-	 * Another user hooked this very call already: join its frame.  (A
-	 * frame that has this user already is a call of the same function
-	 * tail-called through its entry: a frame of its own.)
-	 */
-	if (ret == (unsigned long)return_to_handler) {
-		base = frame_base(stk, top);
-		fr = base >= 0 ? frame_at(stk, base) : NULL;
-		if (fr && fr->retp == slot && fr->func == ip &&
-		    !(stk[top - 1] & BIT(gops->idx)) &&
-		    fw_is_users(stk[top - 1], gops)) {
-			if (fgraph_call_entry(gops, t, cur, base, ip,
-					      t->curr_ret_depth - 1))
-				stk[t->curr_ret_stack - 1] |= BIT(gops->idx);
-			return;
-		}
-	}
+	/* Another user hooked this very call already: join its frame. */
+	if (ret == (unsigned long)return_to_handler &&
+	    fgraph_join(gops, t, cur, stk, top, ip, slot))
+		return;
 
 	if (unlikely(top + FGRAPH_FRAME_WORDS > FGRAPH_STACK_WORDS)) {
 		atomic_inc(&t->trace_overrun);
@@ -335,7 +284,7 @@ void *fgraph_reserve_data(int idx, int size_bytes)
 				   fw_epoch(fw));
 	barrier();
 	/* The old frame word's place is the record's first word. */
-	stk[top + words - 1] = idx | words << 8 | TAG_MAGIC << 16;
+	stk[top + words - 1] = tag_make(idx, words);
 	call->top = top + words + 1;
 	call->reserved = true;
 	return &stk[top - 1];
@@ -352,11 +301,11 @@ static void *frame_data(unsigned long *stk, int base, int top, int idx,
 
 	while (p >= base + (int)FGRAPH_HDR_WORDS) {
 		unsigned long tag = stk[p];
-		int words = (tag >> 8) & 0xff;
+		int words = tag_words(tag);
 
-		if ((tag >> 16) != TAG_MAGIC || p - words < base + (int)FGRAPH_HDR_WORDS)
+		if (!tag_valid(tag) || p - words < base + (int)FGRAPH_HDR_WORDS)
 			return NULL;
-		if ((tag & 0xff) == idx) {
+		if (tag_user(tag) == idx) {
 			if (size_bytes)
 				*size_bytes = words * sizeof(long);
 			return &stk[p - words];
@@ -579,197 +528,6 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 }
 
 /* ------------------------------------------------------------------ */
-/* Shadow stacks                                                       */
-
-static unsigned long *fgraph_stack_alloc(gfp_t gfp)
-{
-	/* Zeroed: the walks may read words no frame wrote yet. */
-	return kzalloc(PAGE_SIZE, gfp);
-}
-
-/* Give @t the stack @stk, empty.  Context: @t does not hook yet. */
-static void fgraph_stack_give(struct task_struct *t, unsigned long *stk)
-{
-	t->curr_ret_stack = FGRAPH_BASE;
-	t->curr_ret_depth = 0;
-	atomic_set(&t->trace_overrun, 0);
-	t->ftrace_timestamp = 0;
-	/* fgraph_hook() reads the fields above only after the pointer. */
-	smp_store_release(&t->ret_stack, stk);
-}
-
-/**
- * ftrace_graph_init_task - a forked task's shadow stack
- * @t: the new task, a copy of its parent
- *
- * Context: copy_process(), before @t runs.
- */
-void ftrace_graph_init_task(struct task_struct *t)
-{
-	unsigned long *stk;
-
-	t->ret_stack = NULL;
-	t->curr_ret_stack = FGRAPH_BASE;
-	t->curr_ret_depth = 0;
-	atomic_set(&t->tracing_graph_pause, 0);
-	atomic_set(&t->trace_overrun, 0);
-	t->ftrace_timestamp = 0;
-	if (!READ_ONCE(fgraph_stacks_on))
-		return;
-	/* Without one the task is simply not graph traced. */
-	stk = fgraph_stack_alloc(GFP_KERNEL);
-	if (stk)
-		fgraph_stack_give(t, stk);
-}
-
-/**
- * ftrace_graph_exit_task - free a task's shadow stack
- * @t: the task, being freed (nothing reads its stack any more)
- */
-void ftrace_graph_exit_task(struct task_struct *t)
-{
-	unsigned long *stk = t->ret_stack;
-
-	t->ret_stack = NULL;
-	kfree(stk);
-}
-
-/**
- * ftrace_graph_init_idle_task - an idle task at boot
- * @t: the idle task
- * @cpu: its CPU
- *
- * Idle tasks get their stacks with every other task's, at the first
- * registration, and keep them.
- */
-void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
-{
-	t->curr_ret_stack = FGRAPH_BASE;
-	t->curr_ret_depth = 0;
-	atomic_set(&t->tracing_graph_pause, 0);
-	atomic_set(&t->trace_overrun, 0);
-	t->ftrace_timestamp = 0;
-}
-
-/* Give every task without a stack one.  Context: fgraph_mutex held. */
-static int fgraph_alloc_all_stacks(void)
-{
-	struct task_struct *g, *t;
-	unsigned long **spare, *stk;
-	int want, have, cpu;
-	int ret = 0;
-
-	/* New tasks get stacks from now on. */
-	WRITE_ONCE(fgraph_stacks_on, true);
-	for (;;) {
-		want = 0;
-		rcu_read_lock();
-		for_each_process_thread(g, t)
-			want += !t->ret_stack;
-		rcu_read_unlock();
-		if (!want)
-			break;
-		spare = kvcalloc(want, sizeof(*spare), GFP_KERNEL);
-		if (!spare)
-			return -ENOMEM;
-		for (have = 0; have < want; have++) {
-			spare[have] = fgraph_stack_alloc(GFP_KERNEL);
-			if (!spare[have]) {
-				ret = -ENOMEM;
-				break;
-			}
-		}
-		read_lock(&tasklist_lock);
-		for_each_process_thread(g, t) {
-			if (t->ret_stack || !have)
-				continue;
-			fgraph_stack_give(t, spare[--have]);
-		}
-		read_unlock(&tasklist_lock);
-		while (have)
-			kfree(spare[--have]);
-		kvfree(spare);
-		if (ret)
-			return ret;
-	}
-
-	cpus_read_lock();
-	for_each_possible_cpu(cpu) {
-		t = idle_task(cpu);
-		if (!t || t->ret_stack)
-			continue;
-		stk = fgraph_stack_alloc(GFP_KERNEL);
-		if (!stk) {
-			ret = -ENOMEM;
-			break;
-		}
-		fgraph_stack_give(t, stk);
-	}
-	cpus_read_unlock();
-	return ret;
-}
-
-/*
- * CPU hotplug.  A CPU that goes down abandons its idle task's stack in the
- * middle of calls that will never return; when it comes up again, the
- * idle task starts afresh on that stack.  So the idle task is paused from
- * the moment its CPU starts going down (no new frame; returns still pop
- * theirs), and once the CPU is up again, if it died meanwhile, its stale
- * frames and user words are dropped and it is unpaused.  The reset runs
- * in the new CPU's hotplug thread, while the idle task (which pushed
- * nothing since) is switched out; the CPU's old life ended at its death,
- * so nothing can still be returning through those frames.  A CPU whose
- * going down was rolled back before it died keeps its frames.
- */
-static DEFINE_PER_CPU(bool, fgraph_idle_stale);
-
-static int fgraph_cpu_prepare(unsigned int cpu)
-{
-	struct task_struct *t = idle_task(cpu);
-	unsigned long *stk;
-
-	if (!t || t->ret_stack || !READ_ONCE(fgraph_stacks_on))
-		return 0;
-	stk = fgraph_stack_alloc(GFP_KERNEL);
-	if (stk)
-		fgraph_stack_give(t, stk);
-	return 0;
-}
-
-static int fgraph_cpu_dead(unsigned int cpu)
-{
-	per_cpu(fgraph_idle_stale, cpu) = true;
-	return 0;
-}
-
-static int fgraph_cpu_online(unsigned int cpu)
-{
-	struct task_struct *t = idle_task(cpu);
-
-	if (!t)
-		return 0;
-	if (per_cpu(fgraph_idle_stale, cpu) && t->ret_stack) {
-		t->curr_ret_depth = 0;
-		WRITE_ONCE(t->curr_ret_stack, FGRAPH_BASE);
-		memset(t->ret_stack, 0, FGRAPH_BASE * sizeof(long));
-	}
-	per_cpu(fgraph_idle_stale, cpu) = false;
-	/* Paused by fgraph_cpu_offline(), unless it ran before our init. */
-	if (atomic_read(&t->tracing_graph_pause) > 0)
-		atomic_dec(&t->tracing_graph_pause);
-	return 0;
-}
-
-static int fgraph_cpu_offline(unsigned int cpu)
-{
-	struct task_struct *t = idle_task(cpu);
-
-	if (t)
-		atomic_inc(&t->tracing_graph_pause);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
 /* sleep-time                                                          */
 
 /*
@@ -843,6 +601,7 @@ static void fgraph_clear_task_vars(int idx)
 	struct task_struct *g, *t;
 	int cpu;
 
+	lockdep_assert_held(&fgraph_mutex);
 	read_lock(&tasklist_lock);
 	for_each_process_thread(g, t)
 		if (t->ret_stack)
@@ -904,7 +663,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		goto out;
 
 	if (!fgraph_nr_users) {
-		ret = fgraph_alloc_all_stacks();
+		ret = fgraph_stacks_alloc_all();
 		if (ret)
 			goto out;
 		ret = register_trace_sched_switch(fgraph_sched_switch, NULL);
@@ -987,17 +746,3 @@ void ftrace_graph_stop(void)
 {
 	WRITE_ONCE(fgraph_dead, true);
 }
-
-static int __init fgraph_init(void)
-{
-	int ret;
-
-	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "trace/fgraph:prepare",
-					fgraph_cpu_prepare, fgraph_cpu_dead);
-	if (ret < 0)
-		return ret;
-	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "trace/fgraph:online",
-					fgraph_cpu_online, fgraph_cpu_offline);
-	return ret < 0 ? ret : 0;
-}
-core_initcall(fgraph_init);

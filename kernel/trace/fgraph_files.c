@@ -63,6 +63,7 @@ static void graph_set_publish(struct ftrace_ip_set __rcu **pub,
 {
 	struct ftrace_ip_set *old = graph_set_get(pub);
 
+	lockdep_assert_held(&ftrace_lock);
 	if (set && !set->count) {
 		ftrace_ip_set_free(set);
 		set = NULL;
@@ -431,6 +432,7 @@ static const struct file_operations graph_depth_fops = {
  */
 void fgraph_create_files(struct dentry *dir)
 {
+	lockdep_assert_held(&tracing_lock);
 	trace_create_file("set_graph_function", TRACE_MODE_WRITE, dir,
 			  &fgraph_filter_set, &graph_set_fops);
 	trace_create_file("set_graph_notrace", TRACE_MODE_WRITE, dir,

@@ -4,7 +4,9 @@
  * function-graph.rst).  Its files, from the bottom up; each calls only the
  * ones above it:
  *
- *   fgraph.c               the graph core: shadow stacks, graph users
+ *   fgraph_stacks.c        the shadow stacks: one a task, given at the
+ *                          first registration and at fork; CPU hotplug
+ *   fgraph.c               the graph core: the frames, graph users
  *                          (register_ftrace_graph()), the entry hook and
  *                          return_to_handler's C side, unwinding help
  *   fgraph_files.c         set_graph_function, set_graph_notrace,
@@ -30,7 +32,13 @@
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 
 /* ------------------------------------------------------------------ */
-/* fgraph.c                                                            */
+/* fgraph.c, fgraph_stacks.c                                           */
+
+/*
+ * Give every task a shadow stack, and every task forked from now on.
+ * Return: 0 or -ENOMEM.  Context: fgraph.c's registration.
+ */
+int fgraph_stacks_alloc_all(void);
 
 /* sleep-time: 0 takes the time a task is switched out off its calls. */
 void fgraph_set_sleep_time(bool on);
