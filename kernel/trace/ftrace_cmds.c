@@ -1,46 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The words of set_ftrace_filter and set_ftrace_notrace that are more than
- * a pattern: FUNC:COMMAND[:PARAM].
- *
- * FUNC:mod:MODULE (both files) adds the functions of MODULE that match
- * FUNC ("*" or nothing: all of them) to the set being written, or with
- * "!" in front takes them out.  When MODULE is not loaded, the word is
- * kept, listed as "FUNC:mod:MODULE", and applied to the array's set when
- * the module comes (before its init runs); "!FUNC:mod:MODULE" or
- * "!*:mod:MODULE" forgets kept words, and so does opening the file with
- * O_TRUNC.  A filter that holds nothing but kept words traces nothing.
- *
- * The function commands (set_ftrace_filter only):
+ * The function commands of set_ftrace_filter: FUNC:COMMAND[:PARAM].
  *
  *   FUNC:traceon[:N]   FUNC:traceoff[:N]   FUNC:snapshot[:N]
  *   FUNC:stacktrace[:N]   FUNC:dump   FUNC:cpudump
  *   FUNC:enable_event:SYSTEM:EVENT[:N]   FUNC:disable_event:SYSTEM:EVENT[:N]
  *
- * A command is a "probe": its own ftrace_ops, tracing only the functions
- * it is set on, whatever the array's function tracer does.  The probes of
- * one array are kept apart by command, by counted or not, and by target
- * event; "FUNC:cmd" adds FUNC's functions to the uncounted probe,
- * "FUNC:cmd:N" to the counted one, each function with its own count of N
- * firings ("dump" is always counted, once; "cpudump" never).  A count is
- * used up only by a firing that changes something (traceon while tracing
- * is off...).  "!FUNC:cmd" takes FUNC's functions out of the uncounted
- * probe, "!FUNC:cmd:ANYTHING" out of the counted one; "!*:cmd" empties
- * it.  A probe left with no function is unregistered and freed.
+ * (FUNC:mod:MODULE, the other word with a ':', is ftrace_mod.c's.)
+ *
+ * A command is carried out by a "probe": an ftrace_ops of its own,
+ * tracing only the functions it is set on, whatever the array's function
+ * tracer does.  An array has at most one probe a command and kind of
+ * count, as upstream has one probe a command's ops: "FUNC:cmd" adds FUNC's
+ * functions to the uncounted probe, "FUNC:cmd:N" to the counted one, each
+ * function with its own count of N firings ("dump" is always counted,
+ * once; "cpudump" never).  An event command's SYSTEM:EVENT is kept with
+ * each function, so a function has one target a probe: a word that adds
+ * no function new to the probe (every match is there already, whatever
+ * its event) fails with -EINVAL, as upstream's does.  A count is used up
+ * only by a firing that changes something (traceon while tracing is
+ * off...).  "!FUNC:cmd" takes FUNC's functions out of the uncounted probe,
+ * "!FUNC:cmd:ANYTHING" out of the counted one; "!*:cmd" empties it.  A
+ * probe left with no function is unregistered and freed.
  *
  * The listing, after the set's functions and the kept :mod: words, has a
  * line per probe and function: "schedule:traceon:unlimited",
  * "schedule:traceoff:count=3", "schedule:enable_event:sched:sched_switch:
  * count=2" (one line), as upstream prints them.
  *
- * Locking: the probes and kept words are changed with event_mutex and
- * ftrace_lock held, and read (listing) with either.  A probe's callback
- * takes no lock: it looks the function up in the probe's map (RCU, sorted
- * by address) and counts down with a compare-and-exchange, so a count of
- * N fires at most N times whatever the CPUs do.
+ * Locking: the probes are changed with event_mutex held (and ftrace_lock
+ * around what the listing reads), and read (listing) with either.  A
+ * probe's callback takes no lock: it looks the function up in the probe's
+ * map (RCU-sched, sorted by address) and counts down with a
+ * compare-and-exchange, so a count of N fires at most N times whatever
+ * the CPUs do.  A function taken out of a live probe is freed, and its
+ * event let go, only after a grace period.
  */
 
-#include <linux/glob.h>
+#include <kunit/visibility.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -92,8 +89,8 @@ static const struct fcmd_kind fcmd_kinds[] = {
 /* One function of a probe; freed after a grace period. */
 struct fcmd_site {
 	unsigned long		ip;
+	struct trace_event_file	*target;  /* FCMD_EVENT: holds a switch ref */
 	atomic_long_t		left;	/* firings left; counted probes only */
-	struct rcu_head		rcu;
 };
 
 /* A probe's functions, sorted by address; replaced whole. */
@@ -108,23 +105,12 @@ struct fcmd_probe {
 	struct list_head		list;	/* on fcmd_probes */
 	struct trace_array		*tr;
 	const struct fcmd_kind		*kind;
-	struct trace_event_file		*target; /* FCMD_EVENT */
 	bool				counted;
 	struct fcmd_map __rcu		*map;
 };
 
-/* A :mod: word kept for a module not loaded yet. */
-struct fcmd_mod {
-	struct list_head	list;	/* on fcmd_mods, newest first */
-	struct trace_array	*tr;
-	enum ftrace_set_kind	kind;
-	char			*func;
-	char			*module;
-};
-
-/* Both lists: changed under event_mutex and ftrace_lock. */
+/* Changed under event_mutex and ftrace_lock. */
 static LIST_HEAD(fcmd_probes);
-static LIST_HEAD(fcmd_mods);
 
 static struct fcmd_map *probe_map(struct fcmd_probe *p)
 {
@@ -158,8 +144,8 @@ static __always_inline struct fcmd_site *map_lookup(const struct fcmd_map *map,
 	return NULL;
 }
 
-/* Would firing @p change anything now? */
-static bool probe_would_change(struct fcmd_probe *p)
+/* Would firing @p at @s change anything now? */
+static bool probe_would_change(struct fcmd_probe *p, struct fcmd_site *s)
 {
 	switch (p->kind->action) {
 	case FCMD_TRACEON:
@@ -169,15 +155,15 @@ static bool probe_would_change(struct fcmd_probe *p)
 	case FCMD_STACKTRACE:
 		return tracer_tracing_is_on(p->tr);
 	case FCMD_ENABLE_EVENT:
-		return trace_event_switch_would_change(p->target, true);
+		return trace_event_switch_would_change(s->target, true);
 	case FCMD_DISABLE_EVENT:
-		return trace_event_switch_would_change(p->target, false);
+		return trace_event_switch_would_change(s->target, false);
 	default:
 		return true;
 	}
 }
 
-static void probe_fire(struct fcmd_probe *p, unsigned long ip)
+static void probe_fire(struct fcmd_probe *p, struct fcmd_site *s)
 {
 	struct trace_array *tr = p->tr;
 
@@ -194,7 +180,7 @@ static void probe_fire(struct fcmd_probe *p, unsigned long ip)
 	case FCMD_STACKTRACE:
 		/* From the traced function: our frames are left out. */
 		trace_record_kernel_stack(tr, tr->buffer, tracing_gen_ctx_dec(),
-					  ip, 0);
+					  s->ip, 0);
 		break;
 	case FCMD_DUMP:
 		ftrace_dump(DUMP_ALL);
@@ -203,10 +189,10 @@ static void probe_fire(struct fcmd_probe *p, unsigned long ip)
 		ftrace_dump(DUMP_ORIG);
 		break;
 	case FCMD_ENABLE_EVENT:
-		trace_event_switch(p->target, true);
+		trace_event_switch(s->target, true);
 		break;
 	case FCMD_DISABLE_EVENT:
-		trace_event_switch(p->target, false);
+		trace_event_switch(s->target, false);
 		break;
 	}
 }
@@ -230,7 +216,7 @@ static void probe_call(unsigned long ip, unsigned long parent_ip,
 	if (!s)
 		return;
 	if (!p->counted) {
-		probe_fire(p, ip);
+		probe_fire(p, s);
 		return;
 	}
 	/*
@@ -241,19 +227,19 @@ static void probe_call(unsigned long ip, unsigned long parent_ip,
 	left = atomic_long_read(&s->left);
 	if (left < 0) {
 		/* A count without a limit (empty, or above LONG_MAX). */
-		if (probe_would_change(p))
-			probe_fire(p, ip);
+		if (probe_would_change(p, s))
+			probe_fire(p, s);
 		return;
 	}
 	do {
-		if (!left || !probe_would_change(p))
+		if (!left || !probe_would_change(p, s))
 			return;
 	} while (!atomic_long_try_cmpxchg(&s->left, &left, left - 1));
-	probe_fire(p, ip);
+	probe_fire(p, s);
 }
 
 /* ------------------------------------------------------------------ */
-/* Building and changing probes                                        */
+/* Maps                                                                */
 
 static struct fcmd_map *map_alloc(unsigned int nr)
 {
@@ -280,6 +266,86 @@ static int site_cmp(const void *a, const void *b)
 	return x->ip > y->ip;
 }
 
+/* Free sites no CPU can reach any more.  Context: event_mutex held. */
+static void sites_free(struct fcmd_site **site, unsigned int nr)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < nr; i++) {
+		if (site[i]->target)
+			trace_event_switch_put(site[i]->target);
+		kfree(site[i]);
+	}
+}
+
+/*
+ * New sites for the addresses of @found that @old lacks, each with @count
+ * firings and a reference to @target.  Context: event_mutex held.
+ * Return: the array (*@nr entries; kvfree() it), or an ERR_PTR: -EINVAL
+ * when every address is in @old already, -ENOMEM, the target's error.
+ */
+static struct fcmd_site **sites_make(const struct ftrace_ip_set *found,
+				     const struct fcmd_map *old,
+				     struct trace_event_file *target,
+				     long count, unsigned int *nr)
+{
+	struct fcmd_site **fresh;
+	unsigned int i, n = 0;
+	unsigned long ip;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	fresh = kvcalloc(found->count, sizeof(*fresh), GFP_KERNEL);
+	if (!fresh)
+		return ERR_PTR(-ENOMEM);
+	for (i = 0; !ret && (i = ftrace_ip_set_next(found, i, &ip)); ) {
+		struct fcmd_site *s;
+
+		if (old && map_lookup(old, ip))
+			continue;
+		s = kzalloc(sizeof(*s), GFP_KERNEL);
+		if (!s) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = target ? trace_event_switch_get(target) : 0;
+		if (ret) {
+			kfree(s);
+			break;
+		}
+		s->ip = ip;
+		s->target = target;
+		atomic_long_set(&s->left, count);
+		fresh[n++] = s;
+	}
+	if (!ret && !n)
+		ret = -EINVAL;
+	if (ret) {
+		sites_free(fresh, n);
+		kvfree(fresh);
+		return ERR_PTR(ret);
+	}
+	*nr = n;
+	return fresh;
+}
+
+/* @old's sites and @fresh's, sorted.  NULL on no memory. */
+static struct fcmd_map *map_merge(const struct fcmd_map *old,
+				  struct fcmd_site **fresh, unsigned int nr)
+{
+	unsigned int n = old ? old->nr : 0;
+	struct fcmd_map *map = map_alloc(n + nr);
+
+	if (!map)
+		return NULL;
+	if (old)
+		memcpy(map->site, old->site, n * sizeof(map->site[0]));
+	memcpy(map->site + n, fresh, nr * sizeof(map->site[0]));
+	sort(map->site, map->nr, sizeof(map->site[0]), site_cmp, NULL);
+	return map;
+}
+
 /* The ip set of a map, for the probe's ops.  NULL on no memory. */
 static struct ftrace_ip_set *map_set(struct fcmd_map *map)
 {
@@ -294,34 +360,39 @@ static struct ftrace_ip_set *map_set(struct fcmd_map *map)
 	return set;
 }
 
+/* ------------------------------------------------------------------ */
+/* Probes                                                              */
+
 /*
  * Give @p the map @map (sorted) and its ops the matching set; the old map
  * goes after a grace period (the sites it shares with @map stay).
- * Context: ftrace_lock held.  Return: 0 or -ENOMEM (nothing changed).
+ * Context: event_mutex held.  Return: 0 or -ENOMEM (nothing changed).
  */
 static int probe_publish(struct fcmd_probe *p, struct fcmd_map *map)
 {
 	struct fcmd_map *old = probe_map(p);
 	struct ftrace_ip_set *set = map_set(map);
 
+	lockdep_assert_held(&event_mutex);
 	if (!set)
 		return -ENOMEM;
+	mutex_lock(&ftrace_lock);
 	/* New functions call in only once the map knows them. */
 	rcu_assign_pointer(p->map, map);
 	ftrace_ops_commit_set(&p->ops, FTRACE_SET_FILTER, set);
+	mutex_unlock(&ftrace_lock);
 	if (old)
 		call_rcu(&old->rcu, map_free_rcu);
 	return 0;
 }
 
+/* Free an unregistered probe, its map and its sites.  event_mutex held. */
 static void probe_free(struct fcmd_probe *p)
 {
 	struct fcmd_map *map = rcu_dereference_protected(p->map, true);
-	unsigned int i;
 
 	if (map) {
-		for (i = 0; i < map->nr; i++)
-			kfree(map->site[i]);
+		sites_free(map->site, map->nr);
 		kvfree(map);
 	}
 	ftrace_free_filter(&p->ops);
@@ -329,38 +400,82 @@ static void probe_free(struct fcmd_probe *p)
 }
 
 /*
- * Unregister and free @p.  Context: event_mutex held (the target's
- * reference is dropped), ftrace_lock not held.
+ * A probe of @tr for @kind, with @map (which it takes over), registered.
+ * Context: event_mutex held.  Return: 0 or -errno (@map not taken).
  */
-static void probe_destroy(struct fcmd_probe *p)
+static int probe_make(struct trace_array *tr, const struct fcmd_kind *kind,
+		      bool counted, struct fcmd_map *map)
+{
+	struct ftrace_ip_set *set = map_set(map);
+	struct fcmd_probe *p = kzalloc(sizeof(*p), GFP_KERNEL);
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	if (!p || !set) {
+		ftrace_ip_set_free(set);
+		kfree(p);
+		return -ENOMEM;
+	}
+	p->tr = tr;
+	p->kind = kind;
+	p->counted = counted;
+	p->ops.func = probe_call;
+	p->ops.private = tr;
+	/*
+	 * The core guards against recursion and calls us only while RCU
+	 * watches (the maps are freed after a grace period).
+	 */
+	p->ops.flags = FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU;
+	/* Published with the registration. */
+	RCU_INIT_POINTER(p->map, map);
+	mutex_lock(&ftrace_lock);
+	ftrace_ops_commit_set(&p->ops, FTRACE_SET_FILTER, set);
+	mutex_unlock(&ftrace_lock);
+	ret = register_ftrace_function(&p->ops);
+	if (ret) {
+		ftrace_free_filter(&p->ops);
+		kfree(p);
+		return ret;
+	}
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&p->list, &fcmd_probes);
+	mutex_unlock(&ftrace_lock);
+	return 0;
+}
+
+/* Take @p off the list and unregister it, not waiting.  event_mutex. */
+static void probe_unlist(struct fcmd_probe *p)
 {
 	mutex_lock(&ftrace_lock);
 	list_del(&p->list);
 	mutex_unlock(&ftrace_lock);
-	/* Waits until no CPU is in the callback, nor about to be. */
-	unregister_ftrace_function(&p->ops);
-	if (p->target)
-		trace_event_switch_put(p->target);
+	ftrace_ops_unregister_nowait(&p->ops);
+}
+
+/* Unregister and free @p.  Context: event_mutex held. */
+static void probe_destroy(struct fcmd_probe *p)
+{
+	lockdep_assert_held(&event_mutex);
+	probe_unlist(p);
+	/* No CPU is in the callback, nor about to be. */
+	ftrace_ops_wait_out();
 	probe_free(p);
 }
 
 static struct fcmd_probe *probe_find(struct trace_array *tr,
-				     const struct fcmd_kind *kind,
-				     struct trace_event_file *target,
-				     bool counted)
+				     const struct fcmd_kind *kind, bool counted)
 {
 	struct fcmd_probe *p;
 
 	list_for_each_entry(p, &fcmd_probes, list)
-		if (p->tr == tr && p->kind == kind && p->target == target &&
-		    p->counted == counted)
+		if (p->tr == tr && p->kind == kind && p->counted == counted)
 			return p;
 	return NULL;
 }
 
 /*
- * Add the functions of @g to the probe of (@tr, @kind, @target, @counted),
- * each with @count firings, making the probe if needed.
+ * Add the functions of @g to the probe of (@tr, @kind, @counted), each
+ * with @count firings and @target, making the probe if needed.
  * Context: event_mutex held.
  * Return: 0; -EINVAL when @g matches no function the probe lacks; -errno.
  */
@@ -368,108 +483,49 @@ static int probe_add(struct trace_array *tr, const struct fcmd_kind *kind,
 		     struct trace_event_file *target, bool counted, long count,
 		     const struct ftrace_glob *g)
 {
-	struct fcmd_site **fresh_sites = NULL;
-	struct fcmd_map *old, *map = NULL;
-	struct ftrace_ip_set *found, *set;
-	struct fcmd_probe *p, *made = NULL;
-	unsigned int i, n, want, added = 0;
-	unsigned long ip;
+	struct fcmd_probe *p = probe_find(tr, kind, counted);
+	struct fcmd_map *old = p ? probe_map(p) : NULL, *map;
+	struct ftrace_ip_set *found = ftrace_ip_set_new(0);
+	struct fcmd_site **fresh;
+	unsigned int nr;
 	int ret;
 
-	found = ftrace_ip_set_new(0);
+	lockdep_assert_held(&event_mutex);
 	if (!found)
 		return -ENOMEM;
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_glob_apply(g, &found);
-	if (ret < 0)
-		goto unlock;
-	p = probe_find(tr, kind, target, counted);
-	old = p ? probe_map(p) : NULL;
-	n = old ? old->nr : 0;
-	/*
-	 * Leave out what the probe has already.  Counted, not deleted from
-	 * @found: a deletion moves later entries back under the walk.
-	 */
-	want = 0;
-	for (i = 0; (i = ftrace_ip_set_next(found, i, &ip)); )
-		if (!old || !map_lookup(old, ip))
-			want++;
-	ret = -EINVAL;
-	if (!want)
-		goto unlock;
-
-	ret = -ENOMEM;
-	fresh_sites = kvcalloc(want, sizeof(*fresh_sites), GFP_KERNEL);
-	map = map_alloc(n + want);
-	if (!fresh_sites || !map)
-		goto free_new;
-	for (i = 0; (i = ftrace_ip_set_next(found, i, &ip)); ) {
-		struct fcmd_site *s;
-
-		if (old && map_lookup(old, ip))
-			continue;
-		s = kzalloc(sizeof(*s), GFP_KERNEL);
-		if (!s)
-			goto free_new;
-		s->ip = ip;
-		atomic_long_set(&s->left, count);
-		fresh_sites[added++] = s;
-	}
-	if (old)
-		memcpy(map->site, old->site, n * sizeof(map->site[0]));
-	memcpy(map->site + n, fresh_sites, added * sizeof(map->site[0]));
-	sort(map->site, map->nr, sizeof(map->site[0]), site_cmp, NULL);
-
-	if (p) {
-		ret = probe_publish(p, map);
-		if (ret)
-			goto free_new;
-		goto done;
-	}
-
-	made = kzalloc(sizeof(*made), GFP_KERNEL);
-	set = made ? map_set(map) : NULL;
-	if (!set) {
-		kfree(made);
-		goto free_new;
-	}
-	made->tr = tr;
-	made->kind = kind;
-	made->target = target;
-	made->counted = counted;
-	made->ops.func = probe_call;
-	made->ops.private = tr;
-	/*
-	 * The core guards against recursion and calls us only while RCU
-	 * watches (the maps are freed after a grace period).
-	 */
-	made->ops.flags = FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU;
-	RCU_INIT_POINTER(made->map, map);
-	ftrace_ops_commit_set(&made->ops, FTRACE_SET_FILTER, set);
 	mutex_unlock(&ftrace_lock);
-	ret = register_ftrace_function(&made->ops);
-	if (ret) {
-		/* The map and its sites go with it. */
-		probe_free(made);
-		goto out;
-	}
-	mutex_lock(&ftrace_lock);
-	list_add_tail(&made->list, &fcmd_probes);
-done:
-	mutex_unlock(&ftrace_lock);
-	ret = 0;
-	goto out;
-
-free_new:
-	for (i = 0; i < added; i++)
-		kfree(fresh_sites[i]);
-	kvfree(map);
-unlock:
-	mutex_unlock(&ftrace_lock);
-out:
-	kvfree(fresh_sites);
+	fresh = ret < 0 ? ERR_PTR(ret) : sites_make(found, old, target, count, &nr);
 	ftrace_ip_set_free(found);
+	if (IS_ERR(fresh))
+		return PTR_ERR(fresh);
+	map = map_merge(old, fresh, nr);
+	if (!map)
+		ret = -ENOMEM;
+	else if (p)
+		ret = probe_publish(p, map);
+	else
+		ret = probe_make(tr, kind, counted, map);
+	if (ret) {
+		sites_free(fresh, nr);
+		kvfree(map);
+	}
+	kvfree(fresh);
 	return ret;
+}
+
+/* Does site @s go: its function matches @g, or (@g NULL) is @mod's? */
+static bool site_goes(struct fcmd_site *s, const struct ftrace_glob *g,
+		      struct module *mod)
+{
+	char name[KSYM_SYMBOL_LEN];
+	char *modname;
+
+	if (g)
+		return ftrace_site_name(s->ip, name, &modname) &&
+		       ftrace_glob_match(g, name);
+	return !mod || within_module(s->ip, mod);
 }
 
 /*
@@ -481,53 +537,40 @@ out:
 static int probe_remove(struct fcmd_probe *p, const struct ftrace_glob *g,
 			struct module *mod)
 {
-	struct fcmd_site **gone = NULL;
-	struct fcmd_map *old, *map;
-	char name[KSYM_SYMBOL_LEN];
+	struct fcmd_map *old = probe_map(p);
+	struct fcmd_map *map = map_alloc(old->nr);
+	struct fcmd_site **gone = kvcalloc(old->nr, sizeof(*gone), GFP_KERNEL);
 	unsigned int i, kept = 0, ngone = 0;
-	char *modname;
-	int ret;
+	int ret = -ENOMEM;
 
-	mutex_lock(&ftrace_lock);
-	old = probe_map(p);
-	ret = -ENOMEM;
-	map = map_alloc(old->nr);
-	gone = kvcalloc(old->nr, sizeof(*gone), GFP_KERNEL);
+	lockdep_assert_held(&event_mutex);
 	if (!map || !gone)
-		goto unlock;
+		goto out;
 	for (i = 0; i < old->nr; i++) {
-		struct fcmd_site *s = old->site[i];
-
-		if (g ? ftrace_site_name(s->ip, name, &modname) &&
-			ftrace_glob_match(g, name) :
-		    !mod || within_module(s->ip, mod))
-			gone[ngone++] = s;
+		if (site_goes(old->site[i], g, mod))
+			gone[ngone++] = old->site[i];
 		else
-			map->site[kept++] = s;
+			map->site[kept++] = old->site[i];
 	}
 	ret = -EINVAL;
 	if (!ngone)
-		goto unlock;
+		goto out;
 	if (!kept) {
-		mutex_unlock(&ftrace_lock);
-		kvfree(map);
-		kvfree(gone);
 		probe_destroy(p);
-		return 0;
+		ret = 0;
+		goto out;
 	}
 	map->nr = kept;
 	ret = probe_publish(p, map);
 	if (ret)
-		goto unlock;
-	mutex_unlock(&ftrace_lock);
-	/* A CPU may still be counting down a site that went. */
-	for (i = 0; i < ngone; i++)
-		kfree_rcu(gone[i], rcu);
-	kvfree(gone);
-	return 0;
-unlock:
-	mutex_unlock(&ftrace_lock);
-	kvfree(map);
+		goto out;
+	/* A CPU may still be at a site that went, or at its event. */
+	synchronize_rcu();
+	sites_free(gone, ngone);
+	map = NULL;
+out:
+	if (ret || !kept)
+		kvfree(map);
 	kvfree(gone);
 	return ret;
 }
@@ -545,13 +588,16 @@ static const struct fcmd_kind *kind_find(const char *name)
 	return NULL;
 }
 
-/*
- * N of a command: a number in C notation (0x10, 020 too), up to the next
- * ':' (anything after it is ignored, as upstream does).  An empty N, or
- * one above LONG_MAX, is kept as a negative count: no limit.
+/**
+ * ftrace_cmd_parse_count - read the N of FUNC:cmd:N
+ * @text: N, up to the next ':' (anything after it is ignored, as upstream
+ *	does); a number in C notation (0x10, 020 too)
+ * @count: the count; an empty N, or one above LONG_MAX, is kept as a
+ *	negative count: no limit
+ *
  * Return: 0, -EINVAL for a malformed number, -ERANGE for one too large.
  */
-static int parse_count(char *text, long *count)
+VISIBLE_IF_KUNIT int ftrace_cmd_parse_count(char *text, long *count)
 {
 	char *num = strsep(&text, ":");
 	unsigned long n;
@@ -567,6 +613,64 @@ static int parse_count(char *text, long *count)
 	*count = (long)n;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_cmd_parse_count);
+
+/* What a command word asks, once its parameters are read. */
+struct fcmd_req {
+	const struct fcmd_kind		*kind;
+	struct trace_event_file		*target;
+	bool				remove;
+	bool				counted;
+	long				count;
+};
+
+/*
+ * Read PARAM of FUNC:cmd[:PARAM]: SYSTEM:EVENT of an event command, then
+ * N.  Context: event_mutex held.  Return: 0 or -EINVAL, -ERANGE.
+ */
+static int fcmd_parse(struct trace_array *tr, struct fcmd_req *r, char *param)
+{
+	lockdep_assert_held(&event_mutex);
+	r->count = -1;
+	if (r->kind->flags & FCMD_EVENT) {
+		char *system = strsep(&param, ":");
+		char *event;
+
+		if (!param)
+			return -EINVAL;
+		event = strsep(&param, ":");
+		r->target = find_event_file(tr, system, event);
+		if (!r->target)
+			return -EINVAL;
+	}
+	r->counted = param != NULL;
+	if (r->kind->flags & FCMD_ONCE) {
+		r->counted = true;
+		r->count = 1;
+	} else if (r->kind->flags & FCMD_NO_COUNT) {
+		r->counted = false;
+	} else if (r->counted && !r->remove) {
+		return ftrace_cmd_parse_count(param, &r->count);
+	}
+	return 0;
+}
+
+/* "!FUNC:cmd...": take FUNC's functions out.  event_mutex held. */
+static int fcmd_unset(struct trace_array *tr, struct fcmd_req *r, char *func)
+{
+	struct fcmd_probe *p = probe_find(tr, r->kind, r->counted);
+	struct ftrace_glob g;
+	int ret;
+
+	if (!p)
+		return -ENODEV;
+	if (!*func || !strcmp(func, "*"))
+		return probe_remove(p, NULL, NULL);
+	ret = ftrace_glob_parse(func, &g);
+	if (!ret && g.kind == FTRACE_GLOB_INDEX)
+		ret = -EINVAL;
+	return ret ?: probe_remove(p, &g, NULL);
+}
 
 /*
  * FUNC:cmd[:PARAM] for a function command; @func still has its "!".
@@ -575,249 +679,26 @@ static int parse_count(char *text, long *count)
 static int fcmd_command(struct trace_array *tr, char *func,
 			const struct fcmd_kind *kind, char *param)
 {
-	struct trace_event_file *target = NULL;
-	bool remove = *func == '!';
+	struct fcmd_req r = { .kind = kind, .remove = *func == '!' };
 	struct ftrace_glob g;
-	struct fcmd_probe *p;
-	long count = -1;
-	bool counted;
 	int ret;
 
 	mutex_lock(&event_mutex);
-	if (kind->flags & FCMD_EVENT) {
-		char *system = strsep(&param, ":");
-		char *event;
-
-		ret = -EINVAL;
-		if (!param)
-			goto unlock;
-		event = strsep(&param, ":");
-		target = find_event_file(tr, system, event);
-		if (!target)
-			goto unlock;
-	}
-	counted = param != NULL;
-	if (kind->flags & FCMD_ONCE) {
-		counted = true;
-		count = 1;
-	} else if (kind->flags & FCMD_NO_COUNT) {
-		counted = false;
-	} else if (counted && !remove) {
-		ret = parse_count(param, &count);
-		if (ret)
-			goto unlock;
-	}
-	p = probe_find(tr, kind, target, counted);
-
-	if (remove) {
-		func++;
-		ret = -ENODEV;
-		if (!p)
-			goto unlock;
-		if (!*func || !strcmp(func, "*")) {
-			ret = probe_remove(p, NULL, NULL);
-			goto unlock;
-		}
-		ret = ftrace_glob_parse(func, &g);
-		if (!ret && g.kind == FTRACE_GLOB_INDEX)
-			ret = -EINVAL;
-		if (!ret)
-			ret = probe_remove(p, &g, NULL);
-		goto unlock;
-	}
-
-	ret = ftrace_glob_parse(func, &g);
+	ret = fcmd_parse(tr, &r, param);
 	if (ret)
 		goto unlock;
-	if (kind->action == FCMD_SNAPSHOT) {
+	if (r.remove) {
+		ret = fcmd_unset(tr, &r, func + 1);
+		goto unlock;
+	}
+	ret = ftrace_glob_parse(func, &g);
+	if (!ret && kind->action == FCMD_SNAPSHOT)
 		ret = tracing_alloc_snapshot_instance(tr);
-		if (ret)
-			goto unlock;
-	}
-	/* A probe with a target holds one reference to it, from its making. */
-	if (target && !p) {
-		ret = trace_event_switch_get(target);
-		if (ret)
-			goto unlock;
-	}
-	ret = probe_add(tr, kind, target, counted, count, &g);
-	if (ret && target && !p)
-		trace_event_switch_put(target);
+	if (!ret)
+		ret = probe_add(tr, kind, r.target, r.counted, r.count, &g);
 unlock:
 	mutex_unlock(&event_mutex);
 	return ret;
-}
-
-/* Is a module of that name loaded, or coming? */
-static bool module_present(const char *name)
-{
-#ifdef CONFIG_MODULES
-	bool ret;
-
-	preempt_disable();
-	ret = find_module(name);
-	preempt_enable();
-	return ret;
-#else
-	return false;
-#endif
-}
-
-/*
- * Does the MODULE of FUNC:mod:MODULE take the sites of @mod (NULL: the
- * kernel's own)?  As upstream: a glob of module names, "" for every
- * module, and a leading "!" for the sites it would not take.
- */
-static bool mod_pattern_takes(const char *pattern, const struct module *mod)
-{
-	bool exclude = *pattern == '!';
-	bool in;
-
-	if (exclude)
-		pattern++;
-	if (!*pattern)
-		in = !!mod;
-	else
-		in = mod && glob_match(pattern, mod->name);
-	return in != exclude;
-}
-
-/*
- * Add the functions of the modules @module takes (mod_pattern_takes())
- * that match @func ("" or "*": all) to *@setp, or take them out
- * (@remove).  Context: ftrace_lock held.
- * Return: how many matched, or -errno.
- */
-static int mod_apply(const char *func, const char *module, bool remove,
-		     struct ftrace_ip_set **setp)
-{
-	char name[KSYM_SYMBOL_LEN];
-	struct ftrace_glob g;
-	struct ftrace_group *grp;
-	char *pattern = NULL;
-	int found = 0, ret = 0;
-	char *modname;
-
-	lockdep_assert_held(&ftrace_lock);
-	if (*func && strcmp(func, "*")) {
-		pattern = kstrdup(func, GFP_KERNEL);
-		if (!pattern)
-			return -ENOMEM;
-		ret = ftrace_glob_parse(pattern, &g);
-		if (!ret && g.kind == FTRACE_GLOB_INDEX)
-			ret = -EINVAL;
-		if (ret)
-			goto out;
-	}
-	list_for_each_entry(grp, &ftrace_groups, list) {
-		struct ftrace_site_vec *vec = ftrace_group_vec(grp);
-		unsigned int i;
-
-		if (!grp->live || !mod_pattern_takes(module, grp->mod))
-			continue;
-		for (i = 0; i < vec->nr; i++) {
-			struct ftrace_site *s = &vec->site[i];
-
-			if (!ftrace_site_valid(s) ||
-			    !ftrace_site_name(s->ip, name, &modname) ||
-			    (pattern && !ftrace_glob_match(&g, name)))
-				continue;
-			if (remove) {
-				ftrace_ip_set_del(*setp, s->ip);
-			} else {
-				ret = ftrace_ip_set_add(setp, s->ip);
-				if (ret)
-					goto out;
-			}
-			found++;
-		}
-	}
-	ret = found;
-out:
-	kfree(pattern);
-	return ret;
-}
-
-static void mod_free(struct fcmd_mod *km)
-{
-	kfree(km->func);
-	kfree(km->module);
-	kfree(km);
-}
-
-/*
- * The last kept word of a filter went: a set that traced nothing only
- * because of them (ftrace_cmds_seal()) is empty again, all functions.
- */
-static void mods_unseal(struct trace_array *tr, enum ftrace_set_kind kind,
-			struct ftrace_ip_set *set)
-{
-	struct fcmd_mod *km;
-
-	if (kind != FTRACE_SET_FILTER || set->count != 1 ||
-	    !ftrace_ip_set_has(set, FTRACE_IP_GONE))
-		return;
-	list_for_each_entry(km, &fcmd_mods, list)
-		if (km->tr == tr && km->kind == kind)
-			return;
-	ftrace_ip_set_del(set, FTRACE_IP_GONE);
-}
-
-/* FUNC:mod:MODULE, @func with its "!". */
-static int fcmd_mod(struct trace_array *tr, enum ftrace_set_kind kind,
-		    struct ftrace_ip_set **setp, char *func, char *module)
-{
-	struct fcmd_mod *km, *next;
-	bool remove = *func == '!';
-	int ret;
-
-	if (remove)
-		func++;
-	if (!module || strchr(module, ':'))
-		return -EINVAL;
-	mutex_lock(&event_mutex);
-	mutex_lock(&ftrace_lock);
-	ret = mod_apply(func, module, remove, setp);
-	if (ret)
-		goto out;
-	ret = -EINVAL;
-	if (remove) {
-		/* Forget kept words: "!*:mod:M" all of M's. */
-		list_for_each_entry_safe(km, next, &fcmd_mods, list) {
-			if (km->tr != tr || km->kind != kind ||
-			    strcmp(km->module, module))
-				continue;
-			if (*func && strcmp(func, "*") && strcmp(func, km->func))
-				continue;
-			list_del(&km->list);
-			mod_free(km);
-			ret = 0;
-		}
-		if (!ret)
-			mods_unseal(tr, kind, *setp);
-		goto out;
-	}
-	/* A loaded module without such a function: as for any pattern. */
-	if (module_present(module))
-		goto out;
-	ret = -ENOMEM;
-	km = kzalloc(sizeof(*km), GFP_KERNEL);
-	if (!km)
-		goto out;
-	km->tr = tr;
-	km->kind = kind;
-	km->func = kstrdup(*func ? func : "*", GFP_KERNEL);
-	km->module = kstrdup(module, GFP_KERNEL);
-	if (!km->func || !km->module) {
-		mod_free(km);
-		goto out;
-	}
-	list_add(&km->list, &fcmd_mods);
-	ret = 0;
-out:
-	mutex_unlock(&ftrace_lock);
-	mutex_unlock(&event_mutex);
-	return ret < 0 ? ret : 0;
 }
 
 /**
@@ -828,9 +709,10 @@ out:
  * @word: the word, with a ':' (changed in place)
  *
  * Context: process; none of ftrace_lock, event_mutex held.
- * Return: 0, -EINVAL (unknown command, malformed, matches nothing, a
+ * Return: 0, -EINVAL (unknown command, malformed, matches nothing new, a
  * command in set_ftrace_notrace, an absent event), -ENODEV (removal of a
- * probe that does not exist), -ENOMEM.
+ * probe that does not exist), -ENOSPC (too many kept :mod: words),
+ * -ENOMEM.
  */
 int ftrace_cmd_word(struct trace_array *tr, enum ftrace_set_kind kind,
 		    struct ftrace_ip_set **setp, char *word)
@@ -843,61 +725,11 @@ int ftrace_cmd_word(struct trace_array *tr, enum ftrace_set_kind kind,
 	if (!cmd)
 		return -EINVAL;
 	if (!strcmp(cmd, "mod"))
-		return fcmd_mod(tr, kind, setp, func, word);
+		return ftrace_mod_word(tr, kind, setp, func, word);
 	k = kind_find(cmd);
 	if (!k || kind != FTRACE_SET_FILTER || !*func)
 		return -EINVAL;
 	return fcmd_command(tr, func, k, word);
-}
-
-/**
- * ftrace_cmds_seal - settle a filter set written to a file, before commit
- * @tr: the array of the file
- * @kind: which file
- * @setp: the set written
- *
- * A filter with no function but :mod: words kept for modules not loaded
- * yet traces nothing until they come, rather than everything.
- *
- * Context: ftrace_lock held.
- * Return: 0 or -ENOMEM.
- */
-int ftrace_cmds_seal(struct trace_array *tr, enum ftrace_set_kind kind,
-		     struct ftrace_ip_set **setp)
-{
-	struct fcmd_mod *km;
-
-	lockdep_assert_held(&ftrace_lock);
-	if (kind != FTRACE_SET_FILTER || (*setp)->count)
-		return 0;
-	list_for_each_entry(km, &fcmd_mods, list)
-		if (km->tr == tr && km->kind == kind)
-			return ftrace_ip_set_add(setp, FTRACE_IP_GONE);
-	return 0;
-}
-
-/**
- * ftrace_cmds_truncate - a filter file opened with O_TRUNC
- * @tr: its array
- * @kind: which file
- *
- * The :mod: words kept for that file are forgotten, as the functions are;
- * the function commands stay.  Context: process.
- */
-void ftrace_cmds_truncate(struct trace_array *tr, enum ftrace_set_kind kind)
-{
-	struct fcmd_mod *km, *next;
-
-	mutex_lock(&event_mutex);
-	mutex_lock(&ftrace_lock);
-	list_for_each_entry_safe(km, next, &fcmd_mods, list) {
-		if (km->tr == tr && km->kind == kind) {
-			list_del(&km->list);
-			mod_free(km);
-		}
-	}
-	mutex_unlock(&ftrace_lock);
-	mutex_unlock(&event_mutex);
 }
 
 /* Print one line of a probe; a function whose module went prints none. */
@@ -907,11 +739,11 @@ static void probe_show(struct seq_file *m, struct fcmd_probe *p,
 	if (!ftrace_site_find(s->ip))
 		return;
 	seq_printf(m, "%ps:%s", (void *)s->ip, p->kind->name);
-	if (p->target)
-		seq_printf(m, ":%s:%s", event_system(p->target->event_call),
-			   trace_event_name(p->target->event_call));
+	if (s->target)
+		seq_printf(m, ":%s:%s", event_system(s->target->event_call),
+			   trace_event_name(s->target->event_call));
 	/* Upstream's event commands print a count of -1 as unlimited. */
-	if (p->counted && !(p->target && atomic_long_read(&s->left) == -1))
+	if (p->counted && !(s->target && atomic_long_read(&s->left) == -1))
 		seq_printf(m, ":count=%ld\n", atomic_long_read(&s->left));
 	else
 		seq_puts(m, ":unlimited\n");
@@ -923,6 +755,7 @@ static void probe_show(struct seq_file *m, struct fcmd_probe *p,
  * @tr: the array of the file
  * @kind: which file
  * @idx: the line, 0 for the first after the functions
+ * @cur: the reader's cursor
  *
  * The kept :mod: words come first ("FUNC:mod:MODULE"), then, in
  * set_ftrace_filter, a line per probe and function.
@@ -931,23 +764,17 @@ static void probe_show(struct seq_file *m, struct fcmd_probe *p,
  * Return: whether line @idx exists.
  */
 bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
-		      enum ftrace_set_kind kind, loff_t idx)
+		      enum ftrace_set_kind kind, loff_t idx,
+		      struct ftrace_cmds_cursor *cur)
 {
 	struct fcmd_probe *p;
-	struct fcmd_mod *km;
 
 	lockdep_assert_held(&ftrace_lock);
-	list_for_each_entry(km, &fcmd_mods, list) {
-		if (km->tr != tr || km->kind != kind)
-			continue;
-		if (idx--)
-			continue;
-		if (m)
-			seq_printf(m, "%s:mod:%s\n", km->func, km->module);
+	if (ftrace_mod_line(m, tr, kind, &idx, cur))
 		return true;
-	}
 	if (kind != FTRACE_SET_FILTER)
 		return false;
+	/* A few probes an array: no cursor needed. */
 	list_for_each_entry(p, &fcmd_probes, list) {
 		struct fcmd_map *map = probe_map(p);
 
@@ -968,74 +795,41 @@ bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
  * ftrace_cmds_array_clear - drop an instance's function commands
  * @tr: the instance, being removed (before its events go)
  *
+ * Its probes are waited out together, in one grace period.
  * Context: event_mutex held.
  */
 void ftrace_cmds_array_clear(struct trace_array *tr)
 {
 	struct fcmd_probe *p, *pn;
-	struct fcmd_mod *km, *kn;
+	LIST_HEAD(going);
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry_safe(p, pn, &fcmd_probes, list)
-		if (p->tr == tr)
-			probe_destroy(p);
-	mutex_lock(&ftrace_lock);
-	list_for_each_entry_safe(km, kn, &fcmd_mods, list) {
-		if (km->tr == tr) {
-			list_del(&km->list);
-			mod_free(km);
-		}
+	list_for_each_entry_safe(p, pn, &fcmd_probes, list) {
+		if (p->tr != tr)
+			continue;
+		probe_unlist(p);
+		list_add(&p->list, &going);
 	}
-	mutex_unlock(&ftrace_lock);
+	if (!list_empty(&going))
+		ftrace_ops_wait_out();
+	list_for_each_entry_safe(p, pn, &going, list)
+		probe_free(p);
+	ftrace_mod_array_clear(tr);
 }
 
 #ifdef CONFIG_MODULES
-/*
- * A module is coming (its sites are live, its init has not run): the
- * words kept for it go into their arrays' sets.
- */
-static void mods_apply_kept(struct module *mod)
-{
-	struct fcmd_mod *km, *next;
-
-	mutex_lock(&event_mutex);
-	mutex_lock(&ftrace_lock);
-	list_for_each_entry_safe(km, next, &fcmd_mods, list) {
-		struct ftrace_ops *ops = km->tr->ops;
-		struct ftrace_ip_set *set;
-
-		if (strcmp(km->module, mod->name))
-			continue;
-		list_del(&km->list);
-		set = ops ? ftrace_ip_set_copy(ftrace_ops_set(ops, km->kind)) : NULL;
-		if (set && mod_apply(km->func, km->module, false, &set) >= 0)
-			ftrace_ops_commit_set(ops, km->kind, set);
-		else
-			ftrace_ip_set_free(set);
-		mod_free(km);
-	}
-	mutex_unlock(&ftrace_lock);
-	mutex_unlock(&event_mutex);
-}
-
 /* A module is going: the commands on its functions go first. */
-static void probes_drop_module(struct module *mod)
-{
-	struct fcmd_probe *p, *next;
-
-	mutex_lock(&event_mutex);
-	list_for_each_entry_safe(p, next, &fcmd_probes, list)
-		probe_remove(p, NULL, mod);
-	mutex_unlock(&event_mutex);
-}
-
 static int fcmd_module_notify(struct notifier_block *nb, unsigned long state,
 			      void *data)
 {
-	if (state == MODULE_STATE_COMING)
-		mods_apply_kept(data);
-	else if (state == MODULE_STATE_GOING)
-		probes_drop_module(data);
+	struct fcmd_probe *p, *next;
+
+	if (state != MODULE_STATE_GOING)
+		return NOTIFY_OK;
+	mutex_lock(&event_mutex);
+	list_for_each_entry_safe(p, next, &fcmd_probes, list)
+		probe_remove(p, NULL, data);
+	mutex_unlock(&event_mutex);
 	return NOTIFY_OK;
 }
 

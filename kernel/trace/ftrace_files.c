@@ -82,6 +82,7 @@ struct listing {
 	struct ftrace_group	*g;
 	unsigned int		i;
 	loff_t			cmd_base;	/* LIST_SET: the first LIST_CMD line */
+	struct ftrace_cmds_cursor cmd_cur;	/* LIST_SET: at the LIST_CMD lines */
 };
 
 static bool listing_wants(struct listing *l, struct ftrace_site *s)
@@ -91,8 +92,7 @@ static bool listing_wants(struct listing *l, struct ftrace_site *s)
 	case LIST_ADDRS:
 		return true;
 	case LIST_ENABLED:
-		return s->flags & (FTRACE_SITE_CALL | FTRACE_SITE_REGS |
-				   FTRACE_SITE_DIRECT);
+		return s->state != FTRACE_SITE_NOP;
 	case LIST_TOUCHED:
 		return s->flags & FTRACE_SITE_TOUCHED;
 	case LIST_SET:
@@ -135,7 +135,8 @@ static struct ftrace_site *listing_site(struct listing *l)
 static void *listing_cmd(struct listing *l, loff_t pos)
 {
 	if (l->kind != LIST_SET ||
-	    !ftrace_cmds_line(NULL, l->tr, l->set_kind, pos - l->cmd_base))
+	    !ftrace_cmds_line(NULL, l->tr, l->set_kind, pos - l->cmd_base,
+			      &l->cmd_cur))
 		return NULL;
 	return LIST_CMD;
 }
@@ -215,7 +216,8 @@ static int listing_show(struct seq_file *m, void *v)
 	struct ftrace_site *s = v;
 
 	if (v == LIST_CMD) {
-		ftrace_cmds_line(m, l->tr, l->set_kind, m->index - l->cmd_base);
+		ftrace_cmds_line(m, l->tr, l->set_kind, m->index - l->cmd_base,
+				 &l->cmd_cur);
 		return 0;
 	}
 	if (v == LIST_PRINT_ALL) {
@@ -229,9 +231,9 @@ static int listing_show(struct seq_file *m, void *v)
 	if (show_site_name(m, s->ip) &&
 	    (l->kind == LIST_ENABLED || l->kind == LIST_TOUCHED))
 		seq_printf(m, " (%u)%s%s%s%s%s", s->refs,
-			   s->flags & FTRACE_SITE_REGS ? " R" : "  ",
+			   s->state == FTRACE_SITE_REGS ? " R" : "  ",
 			   s->flags & FTRACE_SITE_IPMODIFY ? " I" : "  ",
-			   s->flags & FTRACE_SITE_DIRECT ? " D" : "  ", "  ",
+			   s->state == FTRACE_SITE_DIRECT ? " D" : "  ", "  ",
 			   s->flags & FTRACE_SITE_MODIFIED ? " M " : "   ");
 	seq_putc(m, '\n');
 	return 0;
@@ -344,7 +346,7 @@ static int filter_open(struct inode *inode, struct file *filp,
 
 	if (filp->f_mode & FMODE_WRITE) {
 		if (filp->f_flags & O_TRUNC)
-			ftrace_cmds_truncate(tr, kind);
+			ftrace_mod_truncate(tr, kind);
 		mutex_lock(&ftrace_lock);
 		if (filp->f_flags & O_TRUNC)
 			ff->set = ftrace_ip_set_new(0);
@@ -466,7 +468,7 @@ static int filter_release(struct inode *inode, struct file *filp)
 		/* A last word without a newline (echo -n) counts too. */
 		filter_apply_pending(ff);
 		mutex_lock(&ftrace_lock);
-		ftrace_cmds_seal(ff->tr, ff->kind, &ff->set);
+		ftrace_mod_seal(ff->tr, ff->kind, &ff->set);
 		ftrace_ops_commit_set(ff->ops, ff->kind, ff->set);
 		mutex_unlock(&ftrace_lock);
 	}
@@ -521,6 +523,7 @@ static const struct file_operations notrace_fops = {
  */
 void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
 {
+	lockdep_assert_held(&tracing_lock);
 	if (!tr->ops) {
 		if (trace_array_is_top(tr)) {
 			tr->ops = &ftrace_global_ops;

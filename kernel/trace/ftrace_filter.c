@@ -15,6 +15,7 @@
  * function, as available_filter_functions lists them.
  */
 
+#include <kunit/visibility.h>
 #include <linux/ctype.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
@@ -59,6 +60,7 @@ struct ftrace_ip_set *ftrace_ip_set_new(unsigned int hint)
 {
 	return ip_set_alloc(ip_set_slots_for(hint));
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_new);
 
 /* Put @ip (not yet there) into @set, which has room. */
 static void ip_set_insert(struct ftrace_ip_set *set, unsigned long ip)
@@ -98,11 +100,17 @@ struct ftrace_ip_set *ftrace_ip_set_copy(const struct ftrace_ip_set *set)
 {
 	return ip_set_copy_room(set, 0);
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_copy);
 
+/**
+ * ftrace_ip_set_free - free a set no ops points at
+ * @set: the set, or NULL
+ */
 void ftrace_ip_set_free(struct ftrace_ip_set *set)
 {
 	kvfree(set);
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_free);
 
 static void ip_set_free_cb(struct rcu_head *rcu)
 {
@@ -151,6 +159,7 @@ int ftrace_ip_set_add(struct ftrace_ip_set **setp, unsigned long ip)
 	ip_set_insert(set, ip);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_add);
 
 /**
  * ftrace_ip_set_del - take an address out of a private set
@@ -184,6 +193,7 @@ void ftrace_ip_set_del(struct ftrace_ip_set *set, unsigned long ip)
 		}
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_del);
 
 /**
  * ftrace_ip_set_next - walk the addresses of a set
@@ -204,6 +214,7 @@ unsigned int ftrace_ip_set_next(const struct ftrace_ip_set *set, unsigned int i,
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_ip_set_next);
 
 /* ------------------------------------------------------------------ */
 /* Patterns                                                            */
@@ -270,6 +281,7 @@ int ftrace_glob_parse(char *word, struct ftrace_glob *g)
 	g->len = len - lead;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_glob_parse);
 
 /**
  * ftrace_glob_match - does a function name match a pattern?
@@ -297,6 +309,7 @@ bool ftrace_glob_match(const struct ftrace_glob *g, const char *name)
 	}
 	return false;
 }
+EXPORT_SYMBOL_IF_KUNIT(ftrace_glob_match);
 
 /* Add @ip to, or take it out of, *@setp. */
 static int glob_enter(const struct ftrace_glob *g, struct ftrace_ip_set **setp,
@@ -411,6 +424,8 @@ int ftrace_glob_apply(const struct ftrace_glob *g, struct ftrace_ip_set **setp)
 		for (i = 0; i < vec->nr; i++) {
 			struct ftrace_site *s = &vec->site[i];
 
+			if (!(i % FTRACE_SITES_PER_RESCHED))
+				cond_resched();
 			if (!ftrace_site_valid(s) ||
 			    !ftrace_site_name(s->ip, name, &modname) ||
 			    !ftrace_glob_match(g, name))
@@ -420,7 +435,6 @@ int ftrace_glob_apply(const struct ftrace_glob *g, struct ftrace_ip_set **setp)
 				return ret;
 			found++;
 		}
-		cond_resched();
 	}
 	return found;
 }
@@ -439,6 +453,7 @@ int ftrace_apply_word(struct ftrace_ip_set **setp, char *word)
 	struct ftrace_glob g;
 	int ret;
 
+	lockdep_assert_held(&ftrace_lock);
 	ret = ftrace_glob_parse(word, &g);
 	if (ret)
 		return ret;

@@ -13,17 +13,21 @@
  *   ftrace_filter.c   sets of call-site addresses (what an ops traces,
  *                     what it never traces) and the glob patterns of
  *                     set_ftrace_filter that build them; no state, no lock
- *   ftrace_ops.c      the registered ftrace_ops, the dispatcher the
- *                     trampolines call, which site calls which trampoline
- *                     and the patching that makes it so; the kernel API
- *                     (register_ftrace_function(), ftrace_set_filter()...),
- *                     kernel.ftrace_enabled, ftrace_kill(), and the hooks
- *                     the rest of the kernel calls (boot, modules, init
- *                     memory)
- *   ftrace_cmds.c     the FUNC:COMMAND words of the filter files: the
- *                     function commands (traceon, enable_event...), each
- *                     its own ftrace_ops, and FUNC:mod:MODULE, kept until
- *                     the module comes when it is not loaded
+ *   ftrace_dispatch.c the list of registered ops and the dispatcher the
+ *                     trampolines call (ftrace_dispatch_op), ftrace_kill()
+ *   ftrace_patch.c    which site calls which trampoline (the site states)
+ *                     and the live patching that makes it so
+ *   ftrace_ops.c      registering ops and committing their sets; the
+ *                     kernel API (register_ftrace_function(),
+ *                     ftrace_set_filter()...), kernel.ftrace_enabled, and
+ *                     the hooks the rest of the kernel calls (boot,
+ *                     modules, init memory)
+ *   ftrace_mod.c      FUNC:mod:MODULE words of the filter files, kept
+ *                     per array until the module comes when it is not
+ *                     loaded
+ *   ftrace_cmds.c     the function commands of set_ftrace_filter
+ *                     (traceon, enable_event...): one ftrace_ops an
+ *                     array and command
  *   ftrace_direct.c   direct calls: register_ftrace_direct() and its
  *                     family, on ftrace_ops.c (which patches direct
  *                     sites and serves shared ones)
@@ -63,13 +67,19 @@
 
 extern struct mutex ftrace_lock;
 
-/* One call site: its address and what ftrace_ops.c keeps about it. */
-struct ftrace_site {
-	unsigned long	ip;
-	unsigned int	refs;		/* ops that trace it */
-	unsigned int	flags;		/* FTRACE_SITE_* */
+/*
+ * What a call site holds: exactly one of these at a time.  ftrace_patch.c
+ * moves a site from one to another (site_move(), one case a transition);
+ * the listings of ftrace_files.c read it.
+ */
+enum ftrace_site_state {
+	FTRACE_SITE_NOP,	/* the 5-byte NOP: nothing traces it */
+	FTRACE_SITE_CALL,	/* calls ftrace_caller */
+	FTRACE_SITE_REGS,	/* calls ftrace_regs_caller (a full pt_regs) */
+	FTRACE_SITE_DIRECT,	/* calls the trampoline of one direct ops */
 };
 
+/* What else is known about a site (flags, independent of its state). */
 enum {
 	/* The address was checked against kallsyms (ftrace_site_valid()). */
 	FTRACE_SITE_CHECKED	= BIT(0),
@@ -77,18 +87,20 @@ enum {
 	FTRACE_SITE_INVALID	= BIT(1),
 	/* Held bytes the core did not put there: never touched again. */
 	FTRACE_SITE_BROKEN	= BIT(2),
-	/* The site calls ftrace_caller now. */
-	FTRACE_SITE_CALL	= BIT(3),
-	/* The site calls ftrace_regs_caller now. */
-	FTRACE_SITE_REGS	= BIT(4),
 	/* An ops that may change the resume address traces it. */
-	FTRACE_SITE_IPMODIFY	= BIT(5),
+	FTRACE_SITE_IPMODIFY	= BIT(3),
 	/* The site was a call at some time since boot. */
-	FTRACE_SITE_TOUCHED	= BIT(6),
+	FTRACE_SITE_TOUCHED	= BIT(4),
 	/* An IPMODIFY ops traced it at some time since boot. */
-	FTRACE_SITE_MODIFIED	= BIT(7),
-	/* The site calls a direct ops's trampoline (register_ftrace_direct()). */
-	FTRACE_SITE_DIRECT	= BIT(8),
+	FTRACE_SITE_MODIFIED	= BIT(5),
+};
+
+/* One call site: its address and what ftrace_patch.c keeps about it. */
+struct ftrace_site {
+	unsigned long	ip;
+	unsigned int	refs;		/* ops that trace it */
+	u16		flags;		/* FTRACE_SITE_CHECKED... */
+	u8		state;		/* enum ftrace_site_state */
 };
 
 /*
@@ -127,6 +139,13 @@ static inline struct ftrace_site_vec *ftrace_group_vec(struct ftrace_group *g)
 {
 	return rcu_dereference_protected(g->vec, lockdep_is_held(&ftrace_lock));
 }
+
+/*
+ * A walk of every site (vmlinux has tens of thousands) gives other tasks
+ * a chance to run after this many: a root user's glob or commit must not
+ * hold a CPU for long.
+ */
+#define FTRACE_SITES_PER_RESCHED	256
 
 /* The linker's table of vmlinux's call sites (init data). */
 extern unsigned long __start_mcount_loc[];
@@ -266,7 +285,7 @@ int ftrace_glob_apply(const struct ftrace_glob *g, struct ftrace_ip_set **setp);
 int ftrace_apply_word(struct ftrace_ip_set **setp, char *word);
 
 /* ------------------------------------------------------------------ */
-/* ftrace_ops.c                                                        */
+/* ftrace_dispatch.c                                                   */
 
 /*
  * Stands in a filter set that must trace nothing: its every function went
@@ -276,6 +295,63 @@ int ftrace_apply_word(struct ftrace_ip_set **setp, char *word);
 
 /* Function tracing was killed (ftrace_kill()): nothing changes any more. */
 extern bool ftrace_dead;
+
+/* The registered ops (RCU-sched for the dispatcher; ftrace_lock). */
+extern struct list_head ftrace_ops_list;
+extern unsigned int ftrace_ops_nr;
+
+/*
+ * Does @op trace @ip, with @filter and @skip as its filter and notrace
+ * sets?  (An empty or missing filter traces every function.)
+ * Context: any.
+ */
+static __always_inline bool ftrace_ops_traces_with(struct ftrace_ops *op,
+						   unsigned long ip,
+						   const struct ftrace_ip_set *filter,
+						   const struct ftrace_ip_set *skip)
+{
+	if (op->flags & FTRACE_OPS_FL_STUB)
+		return false;
+	if (filter && filter->count && !ftrace_ip_set_has(filter, ip))
+		return false;
+	return !skip || !skip->count || !ftrace_ip_set_has(skip, ip);
+}
+
+/* Does @op trace @ip with its published sets?  Context: any. */
+static __always_inline bool ftrace_ops_traces(struct ftrace_ops *op,
+					      unsigned long ip)
+{
+	return ftrace_ops_traces_with(op, ip, rcu_dereference_raw(op->filter_set),
+				      rcu_dereference_raw(op->notrace_set));
+}
+
+/*
+ * Around every change of the ops or the sites (ftrace_lock held): the
+ * trampolines walk the list from transition() until settle() picks the
+ * cheapest dispatch again.  add() and del() change the list itself.
+ */
+void ftrace_dispatch_transition(bool strands);
+void ftrace_dispatch_settle(void);
+void ftrace_dispatch_add(struct ftrace_ops *ops);
+void ftrace_dispatch_del(struct ftrace_ops *ops);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_patch.c                                                      */
+
+/*
+ * Patch the sites of @only (every live group if NULL) to call what the
+ * registered ops ask for.  Context: ftrace_lock held; may sleep.
+ */
+void ftrace_sites_update(struct ftrace_group *only);
+/* Forget what is kept about sites that went.  Context: ftrace_lock held. */
+void ftrace_patch_scrub(void);
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* Serve @op's sites by ftrace_regs_caller (NULL: stop).  ftrace_lock. */
+void ftrace_patch_direct_moving(struct ftrace_ops *op);
+#endif
+
+/* ------------------------------------------------------------------ */
+/* ftrace_ops.c                                                        */
 
 /* The top-level function tracer's ops (ftrace_set_global_filter()). */
 extern struct ftrace_ops ftrace_global_ops;
@@ -320,6 +396,14 @@ void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr);
 #endif
 
 /*
+ * unregister_ftrace_function() in two halves, for a caller that frees
+ * several ops after one wait: unregister each with _nowait(), then
+ * ftrace_ops_wait_out() once.  Context: process.
+ */
+int ftrace_ops_unregister_nowait(struct ftrace_ops *ops);
+void ftrace_ops_wait_out(void);
+
+/*
  * Register @ops with copies of the top-level function tracer's filter and
  * notrace sets, copied again on each change of them until it is
  * unregistered with ftrace_unregister_global_follower() (the function
@@ -331,10 +415,46 @@ int ftrace_register_global_follower(struct ftrace_ops *ops);
 int ftrace_unregister_global_follower(struct ftrace_ops *ops);
 
 /* ------------------------------------------------------------------ */
-/* ftrace_cmds.c                                                       */
+/* ftrace_mod.c and ftrace_cmds.c                                      */
 
 struct seq_file;
 struct trace_array;
+
+/*
+ * A reader's place among the lines after a filter file's functions, so
+ * that a listing walks them once (valid while nothing changed them).
+ */
+struct ftrace_cmds_cursor {
+	unsigned long		gen;
+	loff_t			idx;
+	struct hlist_node	*node;
+};
+
+/*
+ * FUNC:mod:MODULE written to a filter file of @tr (@func with its "!"),
+ * applied to *@setp or kept for the module.  Return: 0 or -errno.
+ * Context: none of our locks held.
+ */
+int ftrace_mod_word(struct trace_array *tr, enum ftrace_set_kind kind,
+		    struct ftrace_ip_set **setp, char *func, char *module);
+/*
+ * Before a written set is committed: an empty filter with :mod: words kept
+ * for it traces nothing.  Context: ftrace_lock held.
+ */
+int ftrace_mod_seal(struct trace_array *tr, enum ftrace_set_kind kind,
+		    struct ftrace_ip_set **setp);
+/* A filter file of @tr opened with O_TRUNC: its kept :mod: words go. */
+void ftrace_mod_truncate(struct trace_array *tr, enum ftrace_set_kind kind);
+/* @tr is going: its kept words go.  Context: event_mutex held. */
+void ftrace_mod_array_clear(struct trace_array *tr);
+/*
+ * Print kept word *@idx of a filter file (NULL @m: only say whether it
+ * exists); when it does not, *@idx is made relative to the lines after
+ * them.  Context: ftrace_lock held.
+ */
+bool ftrace_mod_line(struct seq_file *m, struct trace_array *tr,
+		     enum ftrace_set_kind kind, loff_t *idx,
+		     struct ftrace_cmds_cursor *cur);
 
 /*
  * Apply a word with a ':' written to a filter file of @tr: a function
@@ -343,21 +463,18 @@ struct trace_array;
  */
 int ftrace_cmd_word(struct trace_array *tr, enum ftrace_set_kind kind,
 		    struct ftrace_ip_set **setp, char *word);
-/*
- * Before a written set is committed: an empty filter with :mod: words kept
- * for it traces nothing.  Context: ftrace_lock held.
- */
-int ftrace_cmds_seal(struct trace_array *tr, enum ftrace_set_kind kind,
-		     struct ftrace_ip_set **setp);
-/* A filter file of @tr opened with O_TRUNC: its kept :mod: words go. */
-void ftrace_cmds_truncate(struct trace_array *tr, enum ftrace_set_kind kind);
+#if IS_ENABLED(CONFIG_KUNIT)
+/* N of FUNC:cmd:N into *@count (-1: no limit).  For the KUnit tests. */
+int ftrace_cmd_parse_count(char *text, long *count);
+#endif
 /*
  * Print line @idx after the functions of a filter file (kept :mod: words,
  * then the probes), or with @m NULL only say whether it exists.
  * Context: ftrace_lock held.
  */
 bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
-		      enum ftrace_set_kind kind, loff_t idx);
+		      enum ftrace_set_kind kind, loff_t idx,
+		      struct ftrace_cmds_cursor *cur);
 
 /* ------------------------------------------------------------------ */
 /* ftrace_profile.c                                                    */

@@ -1,492 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Function-tracing callbacks: the registered ftrace_ops, which call site
- * calls which trampoline, and the dispatcher the trampolines call.
+ * The registered ftrace_ops and what they trace: registering and
+ * unregistering, committing an ops's filter and notrace sets, the checks
+ * that refuse a second IPMODIFY or direct ops on one function, the ops
+ * that follow the top-level tracer's sets, the kernel API that chooses
+ * functions by name or address, kernel.ftrace_enabled, and the hooks that
+ * the boot and the module loader call.
  *
- * The trampolines (arch/x86/kernel/ftrace_64.S) call the entry of one
- * ftrace_ops, ftrace_dispatch_op:
+ * Every change here follows one pattern, under ftrace_lock:
  *
- *  - no ops registered (or ftrace_enabled 0): stub_ops, which does nothing;
- *  - one ops: that ops itself, so a traced call costs the trampoline and
- *    the callback and nothing more;
- *  - several: list_ops, whose entry walks the registered ops and calls
- *    each one that traces the function (arch_ftrace_ops_list_func()).
+ *	ftrace_dispatch_transition()	the trampolines walk the list
+ *	change the list or a set	(published with RCU)
+ *	ftrace_sites_update()		patch the sites (ftrace_patch.c)
+ *	ftrace_dispatch_settle()	back to the cheapest dispatch
  *
- * A site is patched to call a trampoline exactly when some registered ops
- * traces its function (ftrace_regs_caller when one of them wants a full
- * pt_regs), and back to the NOP when none does.  So with one ops, every
- * call that reaches the trampoline is one that ops wants.  While the set
- * of ops or of their functions changes, the dispatcher is list_ops, which
- * checks every ops against the site: during the patching a site may still
- * call, or already call, the trampoline without its ops wanting it.
- *
- * Nor may the one ops be called directly while a call made before the
- * change can still be on its way: a task preempted (or interrupted) after
- * a site's call and before the trampoline reads ftrace_dispatch_op would
- * bring the remaining ops a function that another ops, now gone, or its
- * own old filter asked for.  So a change that may strand such a call
- * (any but a registration: the sites it patches call for the new ops) keeps
- * list_ops in place until every such call is over: a worker waits for
- * every CPU to schedule and every task to pass a voluntary switch (RCU
- * tasks, rude and plain), and only then, if nothing changed meanwhile,
- * lets the one ops be called directly (dispatch_wait_fn()).  A call that
- * had already read ftrace_dispatch_op goes to the ops it read, as before
- * the change; only the one ops's own filter may have shrunk under it.
- *
- * Why a walk of the list, not a trampoline per ops: the common cases are
- * one ops (the function tracer, or a kprobe), served directly, and several
- * ops on few functions, where the walk is short; a trampoline per ops
- * would need executable memory allocated, patched and freed for every
- * registration, for a gain only when several ops trace disjoint sets of
- * many functions.
- *
- * The dispatcher and the callbacks run with the traced function's
- * registers saved and nothing else known: any context, NMI included,
- * RCU perhaps not watching.  The list of ops and their sets are only read
- * there, with preemption disabled; they are changed under ftrace_lock by
- * publishing new versions, and an unregistered ops that may be freed
- * (FTRACE_OPS_FL_DYNAMIC) is waited out: every CPU must schedule (it is
- * then out of every callback) and every task must pass a voluntary switch
- * (none is then preempted inside a trampoline, about to call it).
+ * A set being replaced is freed after an RCU grace period; an ops that is
+ * unregistered and may be freed is waited out (every CPU schedules, and
+ * every task passes a voluntary switch, so none is inside a trampoline
+ * about to call it).
  */
 
-#include <linux/hashtable.h>
-#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/rcupdate_wait.h>
 #include <linux/slab.h>
 #include <linux/sysctl.h>
 #include <linux/uaccess.h>
-#include <linux/workqueue.h>
 
 #include <asm/sections.h>
 
 #include "ftrace_internal.h"
 
-int ftrace_enabled __read_mostly = 1;
-bool ftrace_dead;
-
-/* The registered ops, walked by the dispatcher (RCU-sched). */
-static LIST_HEAD(ops_list);
-static unsigned int ops_count;
-
-/**
- * ftrace_stub - the callback that does nothing
- * @ip: unused
- * @parent_ip: unused
- * @op: unused
- * @fregs: unused
- */
-void ftrace_stub(unsigned long ip, unsigned long parent_ip,
-		 struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-}
-EXPORT_SYMBOL_GPL(ftrace_stub);
-
-static struct ftrace_ops stub_ops = {
-	.entry	= ftrace_stub,
-	.func	= ftrace_stub,
-	.flags	= FTRACE_OPS_FL_STUB,
-};
-
-static struct ftrace_ops list_ops = {
-	.entry	= arch_ftrace_ops_list_func,
-	.func	= arch_ftrace_ops_list_func,
-	.flags	= FTRACE_OPS_FL_STUB,
-};
-
-/* Read by the trampolines on every traced call. */
-struct ftrace_ops *ftrace_dispatch_op __read_mostly = &stub_ops;
-
 /* The ops of the top-level function tracer (ftrace_set_global_filter()). */
 struct ftrace_ops ftrace_global_ops;
-
-/* Does @op trace the function at @ip?  Context: any. */
-static __always_inline bool ops_traces(struct ftrace_ops *op, unsigned long ip)
-{
-	struct ftrace_ip_set *set;
-
-	if (op->flags & FTRACE_OPS_FL_STUB)
-		return false;
-	set = rcu_dereference_raw(op->filter_set);
-	if (set && set->count && !ftrace_ip_set_has(set, ip))
-		return false;
-	set = rcu_dereference_raw(op->notrace_set);
-	return !set || !set->count || !ftrace_ip_set_has(set, ip);
-}
-
-/**
- * arch_ftrace_ops_list_func - the dispatcher of several ops
- * @ip: the traced function's call site
- * @parent_ip: its caller
- * @unused: list_ops
- * @fregs: the saved registers
- *
- * Calls every registered ops that traces @ip.  An ops that wants a full
- * pt_regs is skipped at a site that does not save them yet (it is being
- * moved to ftrace_regs_caller).
- */
-void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
-			       struct ftrace_ops *unused, struct ftrace_regs *fregs)
-{
-	struct ftrace_ops *op;
-	int bit;
-
-	bit = trace_recursion_enter(TRACE_RECURSION_LIST);
-	if (bit < 0)
-		return;
-	list_for_each_entry_rcu(op, &ops_list, list, true) {
-		if (!ops_traces(op, ip))
-			continue;
-		if ((op->flags & FTRACE_OPS_FL_SAVE_REGS) && !ftrace_get_regs(fregs))
-			continue;
-		op->entry(ip, parent_ip, op, fregs);
-	}
-	trace_recursion_exit(bit);
-}
-
-/* The entry of an ops that asked for the core's recursion or RCU checks. */
-static void ops_guarded_entry(unsigned long ip, unsigned long parent_ip,
-			      struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	int bit = -1;
-
-	if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
-		return;
-	if (op->flags & FTRACE_OPS_FL_RECURSION) {
-		bit = ftrace_test_recursion_trylock(ip, parent_ip);
-		if (bit < 0)
-			return;
-	}
-	op->func(ip, parent_ip, op, fregs);
-	if (bit >= 0)
-		ftrace_test_recursion_unlock(bit);
-}
-
-/*
- * Calls that may be on their way from before a change (see the top):
- * dispatch_stranded is set while some may be, dispatch_gen counts the
- * changes that may have stranded one.  Both under ftrace_lock.
- */
-static bool dispatch_stranded;
-static unsigned long dispatch_gen;
-
-/* Set the dispatcher to what the registered ops call for. */
-static void dispatch_settle(void)
-{
-	struct ftrace_ops *op;
-
-	lockdep_assert_held(&ftrace_lock);
-	if (ftrace_dead || !ftrace_enabled || !ops_count)
-		op = &stub_ops;
-	else if (ops_count == 1 && !dispatch_stranded)
-		op = list_first_entry(&ops_list, struct ftrace_ops, list);
-	else
-		op = &list_ops;
-	/* The ops's entry was set before: publish it with the pointer. */
-	smp_store_release(&ftrace_dispatch_op, op);
-}
-
-static void dispatch_wait_fn(struct work_struct *work)
-{
-	unsigned long gen;
-
-	mutex_lock(&ftrace_lock);
-	gen = dispatch_gen;
-	mutex_unlock(&ftrace_lock);
-	/* Every CPU schedules: none is inside a trampoline it entered before. */
-	synchronize_rcu_tasks_rude();
-	/* No task is preempted inside one either. */
-	synchronize_rcu_tasks();
-	mutex_lock(&ftrace_lock);
-	/* A later change queued this work again: that run settles. */
-	if (gen == dispatch_gen) {
-		dispatch_stranded = false;
-		dispatch_settle();
-	}
-	mutex_unlock(&ftrace_lock);
-}
-
-static DECLARE_WORK(dispatch_wait_work, dispatch_wait_fn);
-
-/*
- * Let list_ops check every call while the sites change.  @strands: the
- * change may leave calls on their way that the ops called directly after
- * it would not want (anything but adding an ops).
- */
-static void dispatch_transition(bool strands)
-{
-	lockdep_assert_held(&ftrace_lock);
-	if (ftrace_dead)
-		return;
-	/* Ordered before the list and site changes that follow. */
-	smp_store_release(&ftrace_dispatch_op, &list_ops);
-	/* Before the scheduler runs, the task changing things is the only one. */
-	if (!strands || system_state < SYSTEM_SCHEDULING)
-		return;
-	dispatch_gen++;
-	dispatch_stranded = true;
-	queue_work(system_unbound_wq, &dispatch_wait_work);
-}
-
-/* ------------------------------------------------------------------ */
-/* Direct sites                                                        */
-
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-/*
- * A site that a direct ops (FTRACE_OPS_FL_DIRECT, ftrace_direct.c) traces
- * alone calls that ops's trampoline, ->direct_call, rather than one of
- * ours.  A site it shares with other ops calls ftrace_regs_caller, where
- * the ops's callback names the trampoline to enter on the way out.
- *
- * The site table has no room for the address a direct site calls: it is
- * kept here, one entry per site that is direct or was, so that a site is
- * checked against what it should hold before it is patched again.  Only
- * under ftrace_lock.
- */
-struct direct_site {
-	struct hlist_node	node;
-	unsigned long		ip;
-	unsigned long		addr;
-};
-
-static DEFINE_HASHTABLE(direct_sites, 6);
-
-/* The direct ops whose sites go through ftrace_regs_caller for a while. */
-static struct ftrace_ops *direct_moving;
-
-static struct direct_site *direct_site_find(unsigned long ip)
-{
-	struct direct_site *d;
-
-	hash_for_each_possible(direct_sites, d, node, ip)
-		if (d->ip == ip)
-			return d;
-	return NULL;
-}
-
-/* The trampoline the direct site at @ip calls. */
-static unsigned long direct_site_addr(unsigned long ip)
-{
-	struct direct_site *d = direct_site_find(ip);
-
-	return d ? d->addr : 0;
-}
-
-/* Note that the site at @ip is to call @addr.  Return: 0 or -ENOMEM. */
-static int direct_site_note(unsigned long ip, unsigned long addr)
-{
-	struct direct_site *d = direct_site_find(ip);
-
-	if (!d) {
-		d = kmalloc(sizeof(*d), GFP_KERNEL);
-		if (!d)
-			return -ENOMEM;
-		d->ip = ip;
-		hash_add(direct_sites, &d->node, ip);
-	}
-	d->addr = addr;
-	return 0;
-}
-
-/* The site at @ip calls no direct trampoline any more. */
-static void direct_site_forget(unsigned long ip)
-{
-	struct direct_site *d = direct_site_find(ip);
-
-	if (d) {
-		hash_del(&d->node);
-		kfree(d);
-	}
-}
-
-/*
- * What a site that @op alone traces calls: its trampoline for a direct
- * ops, or 0 for ours (any other ops, or a direct ops being moved).
- */
-static unsigned long direct_solo_addr(struct ftrace_ops *op)
-{
-	if (!(op->flags & FTRACE_OPS_FL_DIRECT) || op == direct_moving)
-		return 0;
-	return READ_ONCE(op->direct_call);
-}
-
-/*
- * Would @ops, a direct ops, share a function with another direct ops?  A
- * site enters one direct trampoline at most.  Context: ftrace_lock held.
- */
-static bool direct_conflict(struct ftrace_ops *ops)
-{
-	struct ftrace_ip_set *set = ftrace_ops_set(ops, FTRACE_SET_FILTER);
-	struct ftrace_ops *op;
-	unsigned long ip;
-	unsigned int i;
-
-	if (!(ops->flags & FTRACE_OPS_FL_DIRECT))
-		return false;
-	list_for_each_entry(op, &ops_list, list) {
-		if (op == ops || !(op->flags & FTRACE_OPS_FL_DIRECT))
-			continue;
-		if (!set || !set->count)
-			return true;
-		for (i = 0; (i = ftrace_ip_set_next(set, i, &ip)); )
-			if (ops_traces(ops, ip) && ops_traces(op, ip))
-				return true;
-	}
-	return false;
-}
-#else
-static unsigned long direct_site_addr(unsigned long ip)
-{
-	return 0;
-}
-
-static int direct_site_note(unsigned long ip, unsigned long addr)
-{
-	return -ENOMEM;
-}
-
-static void direct_site_forget(unsigned long ip)
-{
-}
-
-static unsigned long direct_solo_addr(struct ftrace_ops *op)
-{
-	return 0;
-}
-
-static bool direct_conflict(struct ftrace_ops *ops)
-{
-	return false;
-}
-#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
-
-/* ------------------------------------------------------------------ */
-/* The sites                                                           */
-
-/* What the site @s calls, or is to call, in the state @flags (0: the NOP). */
-static unsigned long site_target(struct ftrace_site *s, unsigned int flags)
-{
-	if (flags & FTRACE_SITE_DIRECT)
-		return direct_site_addr(s->ip);
-	if (flags & FTRACE_SITE_REGS)
-		return (unsigned long)ftrace_regs_caller;
-	if (flags & FTRACE_SITE_CALL)
-		return (unsigned long)ftrace_caller;
-	return 0;
-}
-
-/* A site held what it should not: leave it, and stop function tracing. */
-static void site_failed(struct ftrace_site *s, unsigned long from, int err)
-{
-	u8 have[MCOUNT_INSN_SIZE] = {};
-
-	s->flags |= FTRACE_SITE_BROKEN;
-	if (copy_from_kernel_nofault(have, (void *)s->ip, sizeof(have)))
-		err = -EFAULT;
-	pr_err("ftrace: call site %pS (%lx) holds %*ph, not the %s%ps expected (%d); function tracing stops\n",
-	       (void *)s->ip, s->ip, MCOUNT_INSN_SIZE, have,
-	       from ? "call of " : "NOP", (void *)from, err);
-	WARN_ONCE(1, "ftrace: unexpected code at a call site\n");
-	ftrace_kill();
-}
-
-#define SITE_STATE	(FTRACE_SITE_CALL | FTRACE_SITE_REGS | FTRACE_SITE_DIRECT)
-
-/*
- * Work out what each site of @only (every live group if NULL) must call
- * and patch those that differ.  A site traced by a direct ops alone calls
- * its trampoline.  Context: ftrace_lock held.
- */
-static void sites_update(struct ftrace_group *only)
-{
-	bool on = ftrace_enabled && !ftrace_dead;
-	struct ftrace_group *g;
-	bool patching = false;
-
-	lockdep_assert_held(&ftrace_lock);
-	list_for_each_entry(g, &ftrace_groups, list) {
-		struct ftrace_site_vec *vec = ftrace_group_vec(g);
-		unsigned int i;
-
-		if (!g->live || (only && g != only))
-			continue;
-		for (i = 0; i < vec->nr && !ftrace_dead; i++) {
-			struct ftrace_site *s = &vec->site[i];
-			unsigned int refs = 0, want = 0, have;
-			unsigned long from, to, solo_to = 0;
-			struct ftrace_ops *op, *last = NULL;
-			bool ipmodify = false;
-			int ret;
-
-			if (s->flags & FTRACE_SITE_BROKEN)
-				continue;
-			if (on) {
-				list_for_each_entry(op, &ops_list, list) {
-					if (!ops_traces(op, s->ip))
-						continue;
-					refs++;
-					last = op;
-					if (op->flags & FTRACE_OPS_FL_SAVE_REGS)
-						want = FTRACE_SITE_REGS;
-					if (op->flags & FTRACE_OPS_FL_IPMODIFY)
-						ipmodify = true;
-				}
-			}
-			if (refs && !ftrace_site_valid(s))
-				refs = 0;
-			if (refs == 1)
-				solo_to = direct_solo_addr(last);
-			if (!refs) {
-				want = 0;
-				ipmodify = false;
-			} else if (solo_to) {
-				want = FTRACE_SITE_DIRECT;
-			} else if (!want) {
-				want = FTRACE_SITE_CALL;
-			}
-			s->refs = refs;
-			if (ipmodify)
-				s->flags |= FTRACE_SITE_IPMODIFY | FTRACE_SITE_MODIFIED;
-			else
-				s->flags &= ~FTRACE_SITE_IPMODIFY;
-
-			have = s->flags & SITE_STATE;
-			from = site_target(s, have);
-			to = want == FTRACE_SITE_DIRECT ? solo_to : site_target(s, want);
-			if (have == want && from == to)
-				continue;
-			/* Without memory to note it, ftrace_regs_caller serves it. */
-			if (want == FTRACE_SITE_DIRECT && direct_site_note(s->ip, to)) {
-				want = FTRACE_SITE_REGS;
-				to = site_target(s, want);
-				if (have == want)
-					continue;
-			}
-			if (!patching) {
-				ftrace_arch_patch_begin();
-				patching = true;
-			}
-			ret = ftrace_arch_patch_site(s->ip, from, to);
-			if (ret) {
-				site_failed(s, from, ret);
-				break;
-			}
-			if ((have & FTRACE_SITE_DIRECT) && want != FTRACE_SITE_DIRECT)
-				direct_site_forget(s->ip);
-			s->flags = (s->flags & ~SITE_STATE) | want;
-			if (want)
-				s->flags |= FTRACE_SITE_TOUCHED;
-		}
-		if (patching) {
-			/* Apply this group's changes before the next group. */
-			ftrace_arch_patch_end();
-			patching = false;
-		}
-		cond_resched();
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* Sets                                                                */
@@ -512,17 +58,6 @@ struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops,
 					 lockdep_is_held(&ftrace_lock));
 }
 
-/* Does @op trace @ip, its filter and notrace sets being @filter and @skip? */
-static bool traces_with(struct ftrace_ops *op, unsigned long ip,
-			struct ftrace_ip_set *filter, struct ftrace_ip_set *skip)
-{
-	if (op->flags & FTRACE_OPS_FL_STUB)
-		return false;
-	if (filter && filter->count && !ftrace_ip_set_has(filter, ip))
-		return false;
-	return !skip || !skip->count || !ftrace_ip_set_has(skip, ip);
-}
-
 /*
  * Would @ops, an IPMODIFY ops, with the sets @filter and @skip, share a
  * function with another registered IPMODIFY ops?  Only one callback may
@@ -535,7 +70,8 @@ static bool ipmodify_conflict(struct ftrace_ops *ops, struct ftrace_ip_set *filt
 	struct ftrace_ops *op;
 	bool others = false;
 
-	list_for_each_entry(op, &ops_list, list)
+	lockdep_assert_held(&ftrace_lock);
+	list_for_each_entry(op, &ftrace_ops_list, list)
 		if (op != ops && (op->flags & FTRACE_OPS_FL_IPMODIFY))
 			others = true;
 	if (!others)
@@ -550,16 +86,51 @@ static bool ipmodify_conflict(struct ftrace_ops *ops, struct ftrace_ip_set *filt
 		for (i = 0; i < vec->nr; i++) {
 			struct ftrace_site *s = &vec->site[i];
 
-			if (!traces_with(ops, s->ip, filter, skip))
+			if (!(i % FTRACE_SITES_PER_RESCHED))
+				cond_resched();
+			if (!ftrace_ops_traces_with(ops, s->ip, filter, skip))
 				continue;
-			list_for_each_entry(op, &ops_list, list)
+			list_for_each_entry(op, &ftrace_ops_list, list)
 				if (op != ops && (op->flags & FTRACE_OPS_FL_IPMODIFY) &&
-				    ops_traces(op, s->ip))
+				    ftrace_ops_traces(op, s->ip))
 					return true;
 		}
 	}
 	return false;
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/*
+ * Would @ops, a direct ops, share a function with another direct ops?  A
+ * site enters one direct trampoline at most.  Context: ftrace_lock held.
+ */
+static bool direct_conflict(struct ftrace_ops *ops)
+{
+	struct ftrace_ip_set *set = ftrace_ops_set(ops, FTRACE_SET_FILTER);
+	struct ftrace_ops *op;
+	unsigned long ip;
+	unsigned int i;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_DIRECT))
+		return false;
+	list_for_each_entry(op, &ftrace_ops_list, list) {
+		if (op == ops || !(op->flags & FTRACE_OPS_FL_DIRECT))
+			continue;
+		if (!set || !set->count)
+			return true;
+		for (i = 0; (i = ftrace_ip_set_next(set, i, &ip)); )
+			if (ftrace_ops_traces(ops, ip) && ftrace_ops_traces(op, ip))
+				return true;
+	}
+	return false;
+}
+#else
+static bool direct_conflict(struct ftrace_ops *ops)
+{
+	return false;
+}
+#endif
 
 /*
  * Take out of @ops's sets the addresses that are no call site any more
@@ -636,6 +207,7 @@ int ftrace_ops_commit_set(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&ftrace_lock);
 	ret = ops_commit(ops, kind, set);
 	if (ret || ops != &ftrace_global_ops)
 		return ret;
@@ -670,12 +242,12 @@ static int ops_commit(struct ftrace_ops *ops, enum ftrace_set_kind kind,
 		set = NULL;
 	}
 	if (live)
-		dispatch_transition(true);
+		ftrace_dispatch_transition(true);
 	ops->flags |= FTRACE_OPS_FL_MODIFYING;
 	rcu_assign_pointer(*ops_set_slot(ops, kind), set);
 	if (live) {
-		sites_update(NULL);
-		dispatch_settle();
+		ftrace_sites_update(NULL);
+		ftrace_dispatch_settle();
 	}
 	ops->flags &= ~FTRACE_OPS_FL_MODIFYING;
 	ftrace_ip_set_free_rcu(old);
@@ -725,20 +297,12 @@ int ftrace_ops_register_locked(struct ftrace_ops *ops)
 	if (direct_conflict(ops))
 		return -EBUSY;
 
-	if (ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU))
-		ops->entry = ops_guarded_entry;
-	else
-		ops->entry = ops->func;
 	ops->flags |= FTRACE_OPS_FL_INITIALIZED | FTRACE_OPS_FL_ADDING;
 	ops->flags &= ~FTRACE_OPS_FL_DELETED;
-
-	dispatch_transition(false);
-	/* list_add_tail_rcu() publishes the entry set above with the ops. */
-	list_add_tail_rcu(&ops->list, &ops_list);
-	ops_count++;
+	ftrace_dispatch_add(ops);
 	ops->flags |= FTRACE_OPS_FL_ENABLED;
-	sites_update(NULL);
-	dispatch_settle();
+	ftrace_sites_update(NULL);
+	ftrace_dispatch_settle();
 	ops->flags &= ~FTRACE_OPS_FL_ADDING;
 	return 0;
 }
@@ -766,6 +330,48 @@ int register_ftrace_function(struct ftrace_ops *ops)
 EXPORT_SYMBOL_GPL(register_ftrace_function);
 
 /**
+ * ftrace_ops_unregister_nowait - unregister_ftrace_function() without the
+ *	wait
+ * @ops: a registered ops
+ *
+ * For a caller that unregisters several ops and waits them all out at
+ * once with ftrace_ops_wait_out() before freeing any.
+ *
+ * Context: process; may sleep.
+ * Return: 0, or -EBUSY when @ops is not registered.
+ */
+int ftrace_ops_unregister_nowait(struct ftrace_ops *ops)
+{
+	mutex_lock(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		mutex_unlock(&ftrace_lock);
+		return -EBUSY;
+	}
+	ops->flags |= FTRACE_OPS_FL_REMOVING;
+	ftrace_dispatch_del(ops);
+	ftrace_sites_update(NULL);
+	ftrace_dispatch_settle();
+	ops->flags &= ~(FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_REMOVING);
+	ops->flags |= FTRACE_OPS_FL_DELETED;
+	mutex_unlock(&ftrace_lock);
+	return 0;
+}
+
+/**
+ * ftrace_ops_wait_out - wait until no CPU runs, and no task is about to
+ *	run, the callback of an ops unregistered before
+ *
+ * Context: process; may sleep.
+ */
+void ftrace_ops_wait_out(void)
+{
+	/* Every CPU leaves the callbacks (RCU may not be watching). */
+	synchronize_rcu_tasks_rude();
+	/* No task stays preempted in a trampoline with the ops loaded. */
+	synchronize_rcu_tasks();
+}
+
+/**
  * unregister_ftrace_function - stop calling a callback
  * @ops: a registered ops
  *
@@ -778,30 +384,13 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
-	mutex_lock(&ftrace_lock);
-	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
-		mutex_unlock(&ftrace_lock);
-		return -EBUSY;
-	}
-	ops->flags |= FTRACE_OPS_FL_REMOVING;
-	dispatch_transition(true);
-	list_del_rcu(&ops->list);
-	ops_count--;
-	sites_update(NULL);
-	dispatch_settle();
-	ops->flags &= ~(FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_REMOVING);
-	ops->flags |= FTRACE_OPS_FL_DELETED;
-	mutex_unlock(&ftrace_lock);
+	int ret = ftrace_ops_unregister_nowait(ops);
 
 	/* A trace array's ops is waited out when the array is freed. */
-	if ((ops->flags & FTRACE_OPS_FL_DYNAMIC) &&
-	    !(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY)) {
-		/* Every CPU leaves the callbacks (RCU may not be watching). */
-		synchronize_rcu_tasks_rude();
-		/* No task stays preempted in a trampoline with @ops loaded. */
-		synchronize_rcu_tasks();
-	}
-	return 0;
+	if (!ret && (ops->flags & FTRACE_OPS_FL_DYNAMIC) &&
+	    !(ops->flags & FTRACE_OPS_FL_TRACE_ARRAY))
+		ftrace_ops_wait_out();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
@@ -821,15 +410,15 @@ EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 void ftrace_ops_direct_move(struct ftrace_ops *ops, unsigned long addr)
 {
 	lockdep_assert_held(&ftrace_lock);
-	direct_moving = ops;
-	dispatch_transition(true);
-	sites_update(NULL);
-	dispatch_settle();
+	ftrace_patch_direct_moving(ops);
+	ftrace_dispatch_transition(true);
+	ftrace_sites_update(NULL);
+	ftrace_dispatch_settle();
 	WRITE_ONCE(ops->direct_call, addr);
-	direct_moving = NULL;
-	dispatch_transition(true);
-	sites_update(NULL);
-	dispatch_settle();
+	ftrace_patch_direct_moving(NULL);
+	ftrace_dispatch_transition(true);
+	ftrace_sites_update(NULL);
+	ftrace_dispatch_settle();
 }
 #endif
 
@@ -889,23 +478,6 @@ int ftrace_unregister_global_follower(struct ftrace_ops *ops)
 			global_followers[i] = NULL;
 	mutex_unlock(&ftrace_lock);
 	return unregister_ftrace_function(ops);
-}
-
-/**
- * ftrace_kill - stop function tracing for good
- *
- * For when a call site was found in a state the core did not leave it in:
- * nothing is patched any more, the trampolines call a stub, and every
- * registration fails.  Context: ftrace_lock held (the patching found the
- * site); the dispatcher's worker settles under that lock too, so it never
- * brings an ops back after the stub.
- */
-void ftrace_kill(void)
-{
-	WRITE_ONCE(ftrace_dead, true);
-	WRITE_ONCE(ftrace_enabled, 0);
-	WRITE_ONCE(ftrace_dispatch_op, &stub_ops);
-	kprobe_ftrace_kill();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1151,8 +723,8 @@ void ftrace_module_enable(struct module *mod)
 	if (g) {
 		g->live = true;
 		ftrace_sites_gen++;
-		if (ops_count)
-			sites_update(g);
+		if (ftrace_ops_nr)
+			ftrace_sites_update(g);
 	}
 	mutex_unlock(&ftrace_lock);
 }
@@ -1165,8 +737,10 @@ static void scrub_registered(void)
 {
 	struct ftrace_ops *op;
 
-	list_for_each_entry(op, &ops_list, list)
+	lockdep_assert_held(&ftrace_lock);
+	list_for_each_entry(op, &ftrace_ops_list, list)
 		ops_scrub_sets(op);
+	ftrace_patch_scrub();
 }
 
 /**
@@ -1224,7 +798,7 @@ static bool permanent_registered(void)
 {
 	struct ftrace_ops *op;
 
-	list_for_each_entry(op, &ops_list, list)
+	list_for_each_entry(op, &ftrace_ops_list, list)
 		if (op->flags & FTRACE_OPS_FL_PERMANENT)
 			return true;
 	return false;
@@ -1259,10 +833,10 @@ static int ftrace_enabled_sysctl(const struct ctl_table *table, int write,
 		ret = -EBUSY;
 		goto out;
 	}
-	dispatch_transition(true);
+	ftrace_dispatch_transition(true);
 	WRITE_ONCE(ftrace_enabled, val);
-	sites_update(NULL);
-	dispatch_settle();
+	ftrace_sites_update(NULL);
+	ftrace_dispatch_settle();
 out:
 	mutex_unlock(&ftrace_lock);
 	return ret;

@@ -398,6 +398,7 @@ static const struct file_operations fpid_never_fops = {
  */
 void ftrace_pid_create_files(struct trace_array *tr, struct dentry *dir)
 {
+	lockdep_assert_held(&tracing_lock);
 	trace_create_file("set_ftrace_pid", TRACE_MODE_WRITE, dir, tr,
 			  &fpid_only_fops);
 	trace_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, dir, tr,

@@ -273,6 +273,7 @@ static int prof_tables_alloc(void)
 	unsigned int slots = 0;
 	int cpu;
 
+	lockdep_assert_held(&prof_mutex);
 	for_each_possible_cpu(cpu) {
 		struct prof_table *t;
 
@@ -298,6 +299,7 @@ static void prof_tables_reset(void)
 {
 	int cpu;
 
+	lockdep_assert_held(&prof_mutex);
 	for_each_possible_cpu(cpu) {
 		struct prof_table *t = per_cpu(prof_tables, cpu);
 

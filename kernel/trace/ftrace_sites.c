@@ -83,6 +83,7 @@ static unsigned int site_vec_fill(struct ftrace_site_vec *vec,
 /* Put @g on the list; its vector is set.  Context: ftrace_lock held. */
 static void group_publish(struct ftrace_group *g)
 {
+	lockdep_assert_held(&ftrace_lock);
 	list_add_tail_rcu(&g->list, &ftrace_groups);
 	ftrace_sites_total += ftrace_group_vec(g)->nr;
 	ftrace_sites_gen++;

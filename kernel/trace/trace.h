@@ -71,26 +71,22 @@
  *   FILE_kunit.c    KUnit tests of FILE.c, each a module of its own
  *                   (CONFIG_TRACING_KUNIT_TEST): trace_tasks_kunit.c...
  *
- * Function tracing has a header of its own, ftrace_internal.h, and these
- * files (each calls only those listed before it):
- *   ftrace_sites.c  the call-site table (vmlinux's and each module's
- *                   sites), made NOPs at boot and module load; lookups
- *                   (ftrace_location()); ftrace_lock
- *   ftrace_filter.c the sets of sites an ftrace_ops traces or skips, and
- *                   the globs of set_ftrace_filter that fill them
- *   ftrace_ops.c    registered ftrace_ops, the dispatcher, patching the
- *                   sites, the kernel API, ftrace_enabled, the boot and
- *                   module hooks
- *   ftrace_profile.c  the function profiler, function_profile_enabled;
- *                   its counts are files of trace_stat/ (trace_stat.c,
- *                   which any tracer may use for sorted statistics)
- *   ftrace_files.c  available_filter_functions(_addrs), enabled_functions,
- *                   touched_functions, set_ftrace_filter/notrace; each
- *                   array's ftrace_ops
- *   ftrace_pid.c    set_ftrace_pid, set_ftrace_notrace_pid (function-fork)
- *   ftrace_boot.c   ftrace_filter=, ftrace_notrace=
- *   trace_functions.c  the function tracer (func_stack_trace,
- *                   func-no-repeats)
+ * Function tracing has a header of its own, ftrace_internal.h, which
+ * says what each of its files does; they are, each calling only those
+ * listed before it: ftrace_sites.c (the call-site table, ftrace_lock),
+ * ftrace_filter.c (sets of sites, globs), ftrace_dispatch.c (the ops list
+ * and the trampolines' dispatcher), ftrace_patch.c (the site states and
+ * the live patching), ftrace_ops.c (registering ops and their sets; the
+ * kernel API), ftrace_mod.c (FUNC:mod:MODULE), ftrace_cmds.c (the function
+ * commands), ftrace_direct.c (direct calls), ftrace_profile.c (the
+ * function profiler, with trace_stat.c), ftrace_pid.c (set_ftrace_pid),
+ * ftrace_files.c (the tracefs files), ftrace_boot.c (ftrace_filter=...)
+ * and trace_functions.c (the function tracer).
+ *
+ * The function graph tracer's files are listed in trace_graph.h:
+ * fgraph_stacks.c (shadow stacks), fgraph.c (the graph core),
+ * fgraph_files.c (set_graph_function...), trace_graph_print.c (the text)
+ * and trace_functions_graph.c (the tracer).
  *
  * Locking: event_mutex (trace_event_enable.c) guards the event registry and
  * every array's event files; when both are needed it is taken before
@@ -102,8 +98,6 @@
  */
 /*
  * Where the parts still to come will go, and which way they call:
- *   function graph  fgraph.c and trace_functions_graph.c, on the
- *                   function-tracing files above.
  *   latency         trace_irqsoff.c, trace_sched_wakeup.c: tracers, known
  *                   to the core only through register_tracer().
  *   hist            trace_events_hist.c: a trigger command, registered.
@@ -452,6 +446,14 @@ struct trace_array {
 	 */
 	struct ftrace_ops	*ops;
 	bool			function_enabled;
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/*
+	 * FUNC:mod:MODULE words kept for modules not loaded yet, one list
+	 * for set_ftrace_filter, one for set_ftrace_notrace (ftrace_mod.c)
+	 */
+	struct hlist_head	ftrace_mods[2];
+	unsigned int		ftrace_mods_nr[2];
+#endif
 	/* The function tracer's options (func_stack_trace...; trace_functions.c). */
 	u32			func_opts;
 	/* func-no-repeats: the last function of each CPU (trace_functions.c). */

@@ -2,11 +2,14 @@
 /*
  * Patching the function-entry call sites of x86.
  *
- * A site is five bytes, always in one of three states:
+ * A site is five bytes, always in one of four states (the core's enum
+ * ftrace_site_state, kernel/trace/ftrace_patch.c):
  *
  *	0f 1f 44 00 00		the 5-byte NOP (x86_nops[5]): not traced
  *	e8 <ftrace_caller>	traced
  *	e8 <ftrace_regs_caller>	traced, some callback wants a full pt_regs
+ *	e8 <a trampoline>	traced by one direct ops alone, whose own
+ *				trampoline it calls (register_ftrace_direct())
  *
  * (the compiler leaves "e8 <__fentry__>", which the boot turns into the
  * NOP while no other CPU runs and the text is still writable).
