@@ -346,17 +346,29 @@ static struct fcmd_map *map_merge(const struct fcmd_map *old,
 	return map;
 }
 
-/* The ip set of a map, for the probe's ops.  NULL on no memory. */
+/*
+ * The ip set of a map, for the probe's ops: its functions that are still
+ * call sites (a function's text may have gone since the map was built;
+ * its address may even be another function's by now).  A set left with
+ * none holds FTRACE_IP_GONE: it traces nothing, not everything.
+ * Context: ftrace_lock held.  Return: the set, or NULL on no memory.
+ */
 static struct ftrace_ip_set *map_set(struct fcmd_map *map)
 {
 	struct ftrace_ip_set *set = ftrace_ip_set_new(map->nr);
 	unsigned int i;
+	int ret = 0;
 
-	for (i = 0; set && i < map->nr; i++)
-		if (ftrace_ip_set_add(&set, map->site[i]->ip)) {
-			ftrace_ip_set_free(set);
-			return NULL;
-		}
+	lockdep_assert_held(&ftrace_lock);
+	for (i = 0; set && !ret && i < map->nr; i++)
+		if (ftrace_site_find(map->site[i]->ip))
+			ret = ftrace_ip_set_add(&set, map->site[i]->ip);
+	if (set && !ret && !set->count)
+		ret = ftrace_ip_set_add(&set, FTRACE_IP_GONE);
+	if (ret) {
+		ftrace_ip_set_free(set);
+		return NULL;
+	}
 	return set;
 }
 
@@ -370,13 +382,17 @@ static struct ftrace_ip_set *map_set(struct fcmd_map *map)
  */
 static int probe_publish(struct fcmd_probe *p, struct fcmd_map *map)
 {
-	struct fcmd_map *old = probe_map(p);
-	struct ftrace_ip_set *set = map_set(map);
+	struct fcmd_map *old;
+	struct ftrace_ip_set *set;
 
 	lockdep_assert_held(&event_mutex);
-	if (!set)
-		return -ENOMEM;
+	old = probe_map(p);
 	mutex_lock(&ftrace_lock);
+	set = map_set(map);
+	if (!set) {
+		mutex_unlock(&ftrace_lock);
+		return -ENOMEM;
+	}
 	/* New functions call in only once the map knows them. */
 	rcu_assign_pointer(p->map, map);
 	ftrace_ops_commit_set(&p->ops, FTRACE_SET_FILTER, set);
@@ -406,16 +422,13 @@ static void probe_free(struct fcmd_probe *p)
 static int probe_make(struct trace_array *tr, const struct fcmd_kind *kind,
 		      bool counted, struct fcmd_map *map)
 {
-	struct ftrace_ip_set *set = map_set(map);
 	struct fcmd_probe *p = kzalloc(sizeof(*p), GFP_KERNEL);
+	struct ftrace_ip_set *set;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	if (!p || !set) {
-		ftrace_ip_set_free(set);
-		kfree(p);
+	if (!p)
 		return -ENOMEM;
-	}
 	p->tr = tr;
 	p->kind = kind;
 	p->counted = counted;
@@ -429,8 +442,15 @@ static int probe_make(struct trace_array *tr, const struct fcmd_kind *kind,
 	/* Published with the registration. */
 	RCU_INIT_POINTER(p->map, map);
 	mutex_lock(&ftrace_lock);
-	ftrace_ops_commit_set(&p->ops, FTRACE_SET_FILTER, set);
+	set = map_set(map);
+	if (set)
+		ftrace_ops_commit_set(&p->ops, FTRACE_SET_FILTER, set);
 	mutex_unlock(&ftrace_lock);
+	if (!set) {
+		kfree(p);
+		return -ENOMEM;
+	}
+	/* (Registering takes out of the set what stopped being a site.) */
 	ret = register_ftrace_function(&p->ops);
 	if (ret) {
 		ftrace_free_filter(&p->ops);
@@ -446,6 +466,7 @@ static int probe_make(struct trace_array *tr, const struct fcmd_kind *kind,
 /* Take @p off the list and unregister it, not waiting.  event_mutex. */
 static void probe_unlist(struct fcmd_probe *p)
 {
+	lockdep_assert_held(&event_mutex);
 	mutex_lock(&ftrace_lock);
 	list_del(&p->list);
 	mutex_unlock(&ftrace_lock);
@@ -467,6 +488,7 @@ static struct fcmd_probe *probe_find(struct trace_array *tr,
 {
 	struct fcmd_probe *p;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(p, &fcmd_probes, list)
 		if (p->tr == tr && p->kind == kind && p->counted == counted)
 			return p;

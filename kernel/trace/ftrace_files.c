@@ -345,8 +345,6 @@ static int filter_open(struct inode *inode, struct file *filp,
 		goto free;
 
 	if (filp->f_mode & FMODE_WRITE) {
-		if (filp->f_flags & O_TRUNC)
-			ftrace_mod_truncate(tr, kind);
 		mutex_lock(&ftrace_lock);
 		if (filp->f_flags & O_TRUNC)
 			ff->set = ftrace_ip_set_new(0);
@@ -356,6 +354,9 @@ static int filter_open(struct inode *inode, struct file *filp,
 		ret = -ENOMEM;
 		if (!ff->set)
 			goto free;
+		/* Only an open that succeeds forgets the kept :mod: words. */
+		if (filp->f_flags & O_TRUNC)
+			ftrace_mod_truncate(tr, kind);
 	}
 	ff->l.kind = LIST_SET;
 	ff->l.set_kind = kind;

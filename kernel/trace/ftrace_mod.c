@@ -187,6 +187,7 @@ static int kept_forget(struct trace_array *tr, enum ftrace_set_kind kind,
 	struct hlist_node *next;
 	int ret = -EINVAL;
 
+	lockdep_assert_held(&event_mutex);
 	hlist_for_each_entry_safe(km, next, kept_list(tr, kind), node) {
 		if (strcmp(km->module, module))
 			continue;
@@ -206,6 +207,7 @@ static int kept_add(struct trace_array *tr, enum ftrace_set_kind kind,
 {
 	struct kept_mod *km;
 
+	lockdep_assert_held(&event_mutex);
 	if (tr->ftrace_mods_nr[kind] >= MOD_KEPT_MAX)
 		return -ENOSPC;
 	km = kzalloc(sizeof(*km), GFP_KERNEL);
@@ -293,6 +295,7 @@ static void kept_clear(struct trace_array *tr, enum ftrace_set_kind kind)
 	struct kept_mod *km;
 	struct hlist_node *next;
 
+	lockdep_assert_held(&event_mutex);
 	hlist_for_each_entry_safe(km, next, kept_list(tr, kind), node) {
 		kept_free(tr, kind, km);
 		if (need_resched()) {
@@ -390,26 +393,36 @@ bool ftrace_mod_line(struct seq_file *m, struct trace_array *tr,
 }
 
 #ifdef CONFIG_MODULES
-/* Apply @tr's words kept for @mod, now coming.  Context: both locks. */
+/*
+ * Apply @tr's words kept for @mod, now coming, to its @kind set: one copy
+ * of the set takes them all and is committed once (a commit of a live
+ * ops repatches every site).  Context: event_mutex and ftrace_lock held.
+ */
 static void kept_apply(struct trace_array *tr, enum ftrace_set_kind kind,
 		       struct module *mod)
 {
 	struct ftrace_ops *ops = tr->ops;
+	struct ftrace_ip_set *set = NULL;
 	struct kept_mod *km;
 	struct hlist_node *next;
+	bool failed = false;
 
+	lockdep_assert_held(&event_mutex);
 	hlist_for_each_entry_safe(km, next, kept_list(tr, kind), node) {
-		struct ftrace_ip_set *set;
-
 		if (strcmp(km->module, mod->name))
 			continue;
-		set = ops ? ftrace_ip_set_copy(ftrace_ops_set(ops, kind)) : NULL;
-		if (set && mod_apply(km->func, km->module, false, &set) >= 0)
-			ftrace_ops_commit_set(ops, kind, set);
-		else
-			ftrace_ip_set_free(set);
+		if (!set && ops && !failed) {
+			set = ftrace_ip_set_copy(ftrace_ops_set(ops, kind));
+			failed = !set;
+		}
+		if (set && mod_apply(km->func, km->module, false, &set) < 0)
+			failed = true;
 		kept_free(tr, kind, km);
 	}
+	if (set && !failed)
+		ftrace_ops_commit_set(ops, kind, set);
+	else
+		ftrace_ip_set_free(set);
 }
 
 /*
