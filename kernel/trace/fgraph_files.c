@@ -12,18 +12,15 @@
  * and ftrace_graph_max_depth=.  The two sets and the depth are global: every
  * function_graph instance obeys them.
  *
- * The set files take words as set_ftrace_filter does (a name, a glob, "!"
- * in front to take functions out), but no line numbers, no FUNC:mod:MODULE
- * and no commands: such a word names no function.  Each write(2) takes one
- * word, up to and including the blank that ends it, and reports just those
- * bytes; a word cut off by the end of a write goes on in the next one.  A
- * word that selects nothing fails its write with EINVAL; the words before
- * it stay.  Opening with O_TRUNC starts from an empty set, otherwise from
- * the current one; the new set replaces the old one when the file is
- * closed.  A reader always sees the set in use.
+ * The set files are set files (ftrace_set_file.c: the private set of an
+ * open, one word a write, the commit at close) whose words are those of
+ * set_ftrace_filter without line numbers, FUNC:mod:MODULE or commands:
+ * such a word names no function here.  A word that selects nothing fails
+ * its write with EINVAL.  As upstream's, the listing is in the set's own
+ * order and always shows the set in use, even to a reader of a file open
+ * for writing.
  */
 
-#include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
@@ -31,7 +28,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
-#include <linux/uaccess.h>
 
 #include <asm/setup.h>
 
@@ -103,9 +99,6 @@ static int graph_apply_word(struct ftrace_ip_set **setp, char *word)
 /* ------------------------------------------------------------------ */
 /* set_graph_function and set_graph_notrace                            */
 
-/* The longest word: a symbol as kallsyms prints it and a few wildcards. */
-#define GRAPH_WORD_MAX		(KSYM_SYMBOL_LEN + 3)
-
 /* What the listing of an empty set shows instead of functions. */
 #define GRAPH_LIST_EMPTY	((void *)1)
 
@@ -114,7 +107,7 @@ static int graph_apply_word(struct ftrace_ip_set **setp, char *word)
  * mode) whose private is this.
  */
 struct graph_file {
-	struct ftrace_ip_set __rcu **pub;	/* the set it shows and replaces */
+	struct ftrace_set_file	sf;	/* owner: the set's fgraph_*_set */
 	const char		*empty_line;	/* the listing of an empty set */
 
 	/*
@@ -127,14 +120,38 @@ struct graph_file {
 	unsigned long		gen;
 	loff_t			pos;
 	unsigned int		slot;
+};
 
-	/* Open for writing: the set being built, private. */
-	struct ftrace_ip_set	*set;
-	struct mutex		wlock;		/* serialises the writes */
-	bool			open_word;	/* @word goes on in the next write */
-	bool			broken;		/* a word was refused unread: ignore the rest */
-	size_t			wlen;
-	char			word[GRAPH_WORD_MAX + 1];
+static struct ftrace_ip_set __rcu **graph_pub(struct ftrace_set_file *sf)
+{
+	return sf->owner;
+}
+
+static const struct ftrace_ip_set *graph_current(struct ftrace_set_file *sf)
+{
+	return graph_set_get(graph_pub(sf));
+}
+
+static int graph_apply(struct ftrace_set_file *sf, char *word)
+{
+	int ret;
+
+	mutex_lock(&ftrace_lock);
+	ret = graph_apply_word(&sf->set, word);
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static void graph_commit(struct ftrace_set_file *sf)
+{
+	graph_set_publish(graph_pub(sf), sf->set);
+	sf->set = NULL;
+}
+
+static const struct ftrace_set_file_ops graph_set_ops = {
+	.current_set	= graph_current,
+	.apply		= graph_apply,
+	.commit		= graph_commit,
 };
 
 static struct graph_file *graph_file_of(struct file *filp)
@@ -170,7 +187,7 @@ static void *graph_list_start(struct seq_file *m, loff_t *pos)
 	struct graph_file *gf = m->private;
 
 	mutex_lock(&ftrace_lock);
-	gf->shown = graph_set_get(gf->pub);
+	gf->shown = graph_current(&gf->sf);
 	if (!gf->shown)
 		return *pos ? NULL : GRAPH_LIST_EMPTY;
 
@@ -237,138 +254,41 @@ static int graph_file_open(struct inode *inode, struct file *filp)
 	gf = kzalloc(sizeof(*gf), GFP_KERNEL);
 	if (!gf)
 		return -ENOMEM;
-	gf->pub = pub;
+	gf->sf.ops = &graph_set_ops;
+	gf->sf.owner = pub;
 	gf->empty_line = pub == &fgraph_filter_set ?
 			 "#### all functions enabled ####\n" :
 			 "#### no functions disabled ####\n";
-	mutex_init(&gf->wlock);
-
-	if (filp->f_mode & FMODE_WRITE) {
-		mutex_lock(&ftrace_lock);
-		gf->set = filp->f_flags & O_TRUNC ? ftrace_ip_set_new(0) :
-			  ftrace_ip_set_copy(graph_set_get(pub));
-		mutex_unlock(&ftrace_lock);
-		ret = -ENOMEM;
-		if (!gf->set)
-			goto free;
-	}
-	ret = seq_open(filp, &graph_list_sops);
+	ret = ftrace_set_file_open(&gf->sf, filp);
 	if (ret)
 		goto free;
+	ret = seq_open(filp, &graph_list_sops);
+	if (ret)
+		goto abort;
 	((struct seq_file *)filp->private_data)->private = gf;
 	return 0;
 
+abort:
+	ftrace_set_file_abort(&gf->sf);
 free:
-	ftrace_ip_set_free(gf->set);
 	kfree(gf);
 	return ret;
-}
-
-/* Apply the finished word of @gf to its set and forget the word. */
-static int graph_apply_pending(struct graph_file *gf)
-{
-	int ret;
-
-	gf->word[gf->wlen] = '\0';
-	gf->wlen = 0;
-	gf->open_word = false;
-	mutex_lock(&ftrace_lock);
-	ret = graph_apply_word(&gf->set, gf->word);
-	mutex_unlock(&ftrace_lock);
-	return ret;
-}
-
-/*
- * Read the next word of a write into gf->word.  With no word open, blanks
- * are skipped first, and a NUL there ends the write.  The word runs up to
- * a blank or NUL, which is consumed with it; if the buffer ends first the
- * word stays open for the next write.
- *
- * Return: the bytes consumed; -EINVAL for a word longer than
- * GRAPH_WORD_MAX, -EFAULT (after either, the file applies no more words).
- */
-static ssize_t graph_read_word(struct graph_file *gf, const char __user *ubuf,
-			       size_t cnt)
-{
-	bool in_word = gf->open_word;
-	size_t i;
-	char c;
-
-	if (!in_word)
-		gf->wlen = 0;
-	for (i = 0; i < cnt; i++) {
-		if (get_user(c, ubuf + i)) {
-			gf->broken = true;
-			return -EFAULT;
-		}
-		if (isspace(c) || !c) {
-			if (!in_word && c)
-				continue;
-			gf->open_word = false;
-			return i + 1;
-		}
-		if (gf->wlen >= GRAPH_WORD_MAX) {
-			gf->broken = true;
-			return -EINVAL;
-		}
-		gf->word[gf->wlen++] = c;
-		in_word = true;
-	}
-	gf->open_word = in_word;
-	return cnt;
 }
 
 static ssize_t graph_file_write(struct file *filp, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	struct graph_file *gf = graph_file_of(filp);
-	ssize_t used;
-	int ret;
-
-	if (!cnt)
-		return 0;
-	guard(mutex)(&gf->wlock);
-	/* Writing at offset 0 (the first write, or after a seek) starts anew. */
-	if (!*ppos) {
-		gf->open_word = false;
-		gf->wlen = 0;
-	}
-	used = graph_read_word(gf, ubuf, cnt);
-	if (used < 0)
-		return used;
-	*ppos += used;
-	if (gf->open_word || !gf->wlen || gf->broken)
-		return used;
-	ret = graph_apply_pending(gf);
-	return ret ? ret : used;
+	return ftrace_set_file_write(&graph_file_of(filp)->sf, ubuf, cnt, ppos);
 }
 
 static int graph_file_release(struct inode *inode, struct file *filp)
 {
 	struct graph_file *gf = graph_file_of(filp);
 
-	if (gf->set) {
-		/* A last word with no blank after it ("echo -n") counts. */
-		if (gf->wlen && !gf->broken)
-			graph_apply_pending(gf);
-		mutex_lock(&ftrace_lock);
-		graph_set_publish(gf->pub, gf->set);
-		mutex_unlock(&ftrace_lock);
-	}
+	ftrace_set_file_close(&gf->sf);
 	seq_release(inode, filp);
-	mutex_destroy(&gf->wlock);
 	kfree(gf);
 	return 0;
-}
-
-static loff_t graph_file_lseek(struct file *filp, loff_t offset, int whence)
-{
-	/* A writer's seek ("echo >> file" may ask for the end) rewinds it. */
-	if (!(filp->f_mode & FMODE_READ)) {
-		filp->f_pos = 0;
-		return 0;
-	}
-	return seq_lseek(filp, offset, whence);
 }
 
 /* Both set files: the set is the inode's (graph_file_open()). */
@@ -376,7 +296,7 @@ static const struct file_operations graph_set_fops = {
 	.open		= graph_file_open,
 	.read		= seq_read,
 	.write		= graph_file_write,
-	.llseek		= graph_file_lseek,
+	.llseek		= ftrace_set_file_lseek,
 	.release	= graph_file_release,
 };
 
@@ -472,28 +392,29 @@ static int __init boot_graph_depth(char *str)
 }
 __setup("ftrace_graph_max_depth=", boot_graph_depth);
 
+static int __init boot_graph_word(void *setp, char *word)
+{
+	return graph_apply_word(setp, word);
+}
+
 /*
- * Build a set from the comma-separated words of @list, one expression a
- * word, and publish it at @pub.  A word that selects nothing is logged
- * (at debug level, as upstream) and skipped.
+ * Build a set from the words of @list (ftrace_set_boot_words() logs and
+ * skips one that selects nothing) and publish it at @pub.
  */
-static void __init boot_graph_apply(char *list, struct ftrace_ip_set __rcu **pub)
+static void __init boot_graph_apply(const char *param, char *list,
+				    struct ftrace_ip_set __rcu **pub)
 {
 	struct ftrace_ip_set *set;
-	char *word;
 
 	if (!*list)
 		return;
 	set = ftrace_ip_set_new(0);
 	if (!set) {
-		pr_warn("ftrace: no memory for the boot's graph functions\n");
+		pr_warn("ftrace: no memory for %s\n", param);
 		return;
 	}
 	mutex_lock(&ftrace_lock);
-	while ((word = strsep(&list, ",")) != NULL)
-		if (graph_apply_word(&set, word))
-			printk(KERN_DEBUG "ftrace: function %s not traceable\n",
-			       word);
+	ftrace_set_boot_words(param, list, boot_graph_word, &set);
 	graph_set_publish(pub, set);
 	mutex_unlock(&ftrace_lock);
 }
@@ -506,6 +427,8 @@ static void __init boot_graph_apply(char *list, struct ftrace_ip_set __rcu **pub
  */
 void __init fgraph_boot_apply_sets(void)
 {
-	boot_graph_apply(boot_graph_lists[0], &fgraph_filter_set);
-	boot_graph_apply(boot_graph_lists[1], &fgraph_notrace_set);
+	boot_graph_apply("ftrace_graph_filter=", boot_graph_lists[0],
+			 &fgraph_filter_set);
+	boot_graph_apply("ftrace_graph_notrace=", boot_graph_lists[1],
+			 &fgraph_notrace_set);
 }

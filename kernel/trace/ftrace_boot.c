@@ -38,29 +38,16 @@ static int __init set_boot_notrace(char *str)
 }
 __setup("ftrace_notrace=", set_boot_notrace);
 
-/*
- * Apply each comma-separated word of @list to the global ops's filter
- * set, or to its notrace set when @never.
- */
-static void __init boot_apply_list(char *list, bool never)
+/* One word of ftrace_filter= for the global ops (@ops). */
+static int __init boot_filter_word(void *ops, char *word)
 {
-	char *word;
-	int ret;
+	return ftrace_set_filter(ops, word, strlen(word), 0);
+}
 
-	while ((word = strsep(&list, ",")) != NULL) {
-		if (!*word)
-			continue;
-		if (never)
-			ret = ftrace_set_notrace(&ftrace_global_ops, word,
-						 strlen(word), 0);
-		else
-			ret = ftrace_set_filter(&ftrace_global_ops, word,
-						strlen(word), 0);
-		if (ret)
-			pr_warn("ftrace: %s=%s: error %d, skipped\n",
-				never ? "ftrace_notrace" : "ftrace_filter",
-				word, ret);
-	}
+/* One word of ftrace_notrace=. */
+static int __init boot_notrace_word(void *ops, char *word)
+{
+	return ftrace_set_notrace(ops, word, strlen(word), 0);
 }
 
 /**
@@ -79,8 +66,9 @@ void __init ftrace_boot_apply_filters(void)
 		ftrace_global_ops.private = &global_trace;
 	}
 	mutex_unlock(&tracing_lock);
-	if (boot_filter[0])
-		boot_apply_list(boot_filter, false);
-	if (boot_notrace[0])
-		boot_apply_list(boot_notrace, true);
+	/* A word that matches nothing is logged and skipped. */
+	ftrace_set_boot_words("ftrace_filter=", boot_filter,
+			      boot_filter_word, &ftrace_global_ops);
+	ftrace_set_boot_words("ftrace_notrace=", boot_notrace,
+			      boot_notrace_word, &ftrace_global_ops);
 }

@@ -21,11 +21,12 @@
  * In every trace array (each has its own ftrace_ops, the one its function
  * tracer registers):
  *   set_ftrace_filter    what the array's function tracer traces (empty:
- *                        everything); a write of words adds the matching
+ *                        everything); each word written adds the matching
  *                        functions ("!word" takes them out); opening with
  *                        O_TRUNC (">") starts from an empty set, O_APPEND
  *                        (">>") from the current one; the new set takes
- *                        effect when the file is closed
+ *                        effect when the file is closed (the rules of
+ *                        every set file: ftrace_set_file.c)
  *   set_ftrace_notrace   the functions it never traces, the same way
  *
  * A line with a name "__ftrace_invalid_address___N" is a call site that
@@ -35,12 +36,10 @@
  * that set_ftrace_filter takes match.
  */
 
-#include <linux/ctype.h>
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/tracefs.h>
-#include <linux/uaccess.h>
 
 #include "ftrace_internal.h"
 #include "trace.h"
@@ -298,22 +297,17 @@ LISTING_FOPS(touched_fops, touched_open);
 /* ------------------------------------------------------------------ */
 /* set_ftrace_filter and set_ftrace_notrace                            */
 
-/* The longest word taken: a symbol name and some pattern characters. */
-#define FILTER_WORD_MAX		(KSYM_NAME_LEN + 32)
-
 /*
- * An open filter file.  The file's private_data is a seq_file (also when
- * it is open for writing only) whose private is the listing here.
+ * An open filter file: a set file (ftrace_set_file.c) of one array's ops.
+ * The file's private_data is a seq_file (also when it is open for writing
+ * only) whose private is the listing here.
  */
 struct filter_file {
 	struct listing		l;
+	struct ftrace_set_file	sf;
 	struct trace_array	*tr;
 	struct ftrace_ops	*ops;
 	enum ftrace_set_kind	kind;
-	struct ftrace_ip_set	*set;	/* being written: private, or NULL */
-	int			err;	/* of the last word written */
-	size_t			wlen;	/* bytes of a word not ended yet */
-	char			word[FILTER_WORD_MAX + 1];
 };
 
 static struct filter_file *filter_file_of(struct file *filp)
@@ -322,6 +316,60 @@ static struct filter_file *filter_file_of(struct file *filp)
 
 	return container_of(seq->private, struct filter_file, l);
 }
+
+static struct filter_file *filter_file_sf(struct ftrace_set_file *sf)
+{
+	return container_of(sf, struct filter_file, sf);
+}
+
+static const struct ftrace_ip_set *filter_current(struct ftrace_set_file *sf)
+{
+	struct filter_file *ff = filter_file_sf(sf);
+
+	return ftrace_ops_set(ff->ops, ff->kind);
+}
+
+/*
+ * A word: a name, glob or line number (ftrace_filter.c), or, with a ':',
+ * a command or FUNC:mod:MODULE (ftrace_cmds.c).
+ */
+static int filter_apply(struct ftrace_set_file *sf, char *word)
+{
+	struct filter_file *ff = filter_file_sf(sf);
+	int ret;
+
+	if (strchr(word, ':'))
+		return ftrace_cmd_word(ff->tr, ff->kind, &sf->set, word);
+	mutex_lock(&ftrace_lock);
+	ret = ftrace_apply_word(&sf->set, word);
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+/* The ops takes the set (an empty filter kept for :mod: words traces nothing). */
+static void filter_commit(struct ftrace_set_file *sf)
+{
+	struct filter_file *ff = filter_file_sf(sf);
+
+	ftrace_mod_seal(ff->tr, ff->kind, &sf->set);
+	ftrace_ops_commit_set(ff->ops, ff->kind, sf->set);
+	sf->set = NULL;
+}
+
+/* Only an open that succeeds forgets the kept :mod: words. */
+static void filter_truncated(struct ftrace_set_file *sf)
+{
+	struct filter_file *ff = filter_file_sf(sf);
+
+	ftrace_mod_truncate(ff->tr, ff->kind);
+}
+
+static const struct ftrace_set_file_ops filter_set_ops = {
+	.current_set	= filter_current,
+	.apply		= filter_apply,
+	.commit		= filter_commit,
+	.truncated	= filter_truncated,
+};
 
 static int filter_open(struct inode *inode, struct file *filp,
 		       enum ftrace_set_kind kind)
@@ -343,37 +391,28 @@ static int filter_open(struct inode *inode, struct file *filp,
 	ret = -ENODEV;
 	if (!ff->ops)
 		goto free;
+	ff->sf.ops = &filter_set_ops;
+	ff->sf.owner = tr;
+	ret = ftrace_set_file_open(&ff->sf, filp);
+	if (ret)
+		goto free;
 
-	if (filp->f_mode & FMODE_WRITE) {
-		mutex_lock(&ftrace_lock);
-		if (filp->f_flags & O_TRUNC)
-			ff->set = ftrace_ip_set_new(0);
-		else
-			ff->set = ftrace_ip_set_copy(ftrace_ops_set(ff->ops, kind));
-		mutex_unlock(&ftrace_lock);
-		ret = -ENOMEM;
-		if (!ff->set)
-			goto free;
-		/* Only an open that succeeds forgets the kept :mod: words. */
-		if (filp->f_flags & O_TRUNC)
-			ftrace_mod_truncate(tr, kind);
-	}
 	ff->l.kind = LIST_SET;
 	ff->l.set_kind = kind;
 	ff->l.ops = ff->ops;
 	ff->l.tr = tr;
 	/* A reader of a file open for writing sees what is being written. */
-	if (ff->set)
-		ff->l.setp = &ff->set;
+	if (ff->sf.set)
+		ff->l.setp = &ff->sf.set;
 
 	ret = seq_open(filp, &listing_sops);
 	if (ret)
-		goto free_set;
+		goto abort;
 	((struct seq_file *)filp->private_data)->private = &ff->l;
 	return 0;
 
-free_set:
-	ftrace_ip_set_free(ff->set);
+abort:
+	ftrace_set_file_abort(&ff->sf);
 free:
 	kfree(ff);
 put:
@@ -391,124 +430,36 @@ static int filter_open_notrace(struct inode *inode, struct file *filp)
 	return filter_open(inode, filp, FTRACE_SET_NOTRACE);
 }
 
-/* Apply the word collected in @ff to its set.  Return: 0 or -errno. */
-static int filter_apply_pending(struct filter_file *ff)
-{
-	int ret;
-
-	if (!ff->wlen)
-		return 0;
-	ff->word[ff->wlen] = '\0';
-	ff->wlen = 0;
-	if (strchr(ff->word, ':')) {
-		/* A command, or FUNC:mod:MODULE (ftrace_cmds.c). */
-		return ftrace_dead ? -ENODEV :
-			ftrace_cmd_word(ff->tr, ff->kind, &ff->set, ff->word);
-	}
-	mutex_lock(&ftrace_lock);
-	ret = ftrace_dead ? -ENODEV : ftrace_apply_word(&ff->set, ff->word);
-	mutex_unlock(&ftrace_lock);
-	return ret;
-}
-
-/*
- * Words are separated by blanks; one that a write leaves unfinished goes
- * on with the next write, or is applied when the file is closed.  A word
- * that matches nothing or is malformed fails the write; the words before
- * it stay applied (a write that applied some reports them, and the next
- * write starts with the failing word's error).
- */
 static ssize_t filter_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
-	struct filter_file *ff = filter_file_of(filp);
-	size_t done = 0;
-	int ret = 0;
-
-	if (!cnt)
-		return 0;
-	if (ff->err) {
-		ret = ff->err;
-		ff->err = 0;
-		return ret;
-	}
-	while (done < cnt) {
-		char c;
-
-		if (get_user(c, ubuf + done))
-			return done ? done : -EFAULT;
-		if (!isspace(c) && c) {
-			if (ff->wlen >= FILTER_WORD_MAX) {
-				ff->wlen = 0;
-				ret = -EINVAL;
-				break;
-			}
-			ff->word[ff->wlen++] = c;
-			done++;
-			continue;
-		}
-		ret = filter_apply_pending(ff);
-		if (ret)
-			break;
-		done++;
-	}
-	if (ret) {
-		if (!done)
-			return ret;
-		ff->err = ret;
-	}
-	*ppos += done;
-	return done;
+	return ftrace_set_file_write(&filter_file_of(filp)->sf, ubuf, cnt, ppos);
 }
 
 static int filter_release(struct inode *inode, struct file *filp)
 {
 	struct filter_file *ff = filter_file_of(filp);
 
-	if (ff->set) {
-		/* A last word without a newline (echo -n) counts too. */
-		filter_apply_pending(ff);
-		mutex_lock(&ftrace_lock);
-		ftrace_mod_seal(ff->tr, ff->kind, &ff->set);
-		ftrace_ops_commit_set(ff->ops, ff->kind, ff->set);
-		mutex_unlock(&ftrace_lock);
-	}
+	ftrace_set_file_close(&ff->sf);
 	seq_release(inode, filp);
 	trace_array_put(ff->tr);
 	kfree(ff);
 	return 0;
 }
 
-static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	if (!(filp->f_mode & FMODE_READ))
-		return -EINVAL;
-	return seq_read(filp, ubuf, cnt, ppos);
-}
-
-static loff_t filter_lseek(struct file *filp, loff_t offset, int whence)
-{
-	if (filp->f_mode & FMODE_READ)
-		return seq_lseek(filp, offset, whence);
-	/* Writers: "echo >> file" seeks to the end; nothing to do. */
-	filp->f_pos = 0;
-	return 0;
-}
-
 static const struct file_operations filter_fops = {
 	.open		= filter_open_filter,
-	.read		= filter_read,
+	.read		= seq_read,
 	.write		= filter_write,
-	.llseek		= filter_lseek,
+	.llseek		= ftrace_set_file_lseek,
 	.release	= filter_release,
 };
 
 static const struct file_operations notrace_fops = {
 	.open		= filter_open_notrace,
-	.read		= filter_read,
+	.read		= seq_read,
 	.write		= filter_write,
-	.llseek		= filter_lseek,
+	.llseek		= ftrace_set_file_lseek,
 	.release	= filter_release,
 };
 

@@ -37,6 +37,10 @@
  *   ftrace_pid.c      set_ftrace_pid and set_ftrace_notrace_pid (every
  *                     array): the pid lists and the per-CPU task the
  *                     function tracer may record (ftrace_pid_skip())
+ *   ftrace_set_file.c what every file holding a set of functions shares
+ *                     (set_ftrace_filter/notrace, set_graph_function/
+ *                     notrace): the private set of an open, one word a
+ *                     write, the commit at close; the boot lists' words
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
  *                     set_ftrace_filter and set_ftrace_notrace (every array)
@@ -57,6 +61,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/hash.h>
+#include <linux/kallsyms.h>
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -475,6 +480,69 @@ int ftrace_cmd_parse_count(char *text, long *count);
 bool ftrace_cmds_line(struct seq_file *m, struct trace_array *tr,
 		      enum ftrace_set_kind kind, loff_t idx,
 		      struct ftrace_cmds_cursor *cur);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_set_file.c                                                   */
+
+/*
+ * The longest word a set file or a boot list takes: a symbol as kallsyms
+ * prints it and some pattern characters (upstream's bound, 669 bytes).
+ */
+#define FTRACE_WORD_MAX		(KSYM_SYMBOL_LEN + 3)
+
+/* Where a set file's writes are in the word they carry. */
+enum ftrace_word_state {
+	FTRACE_WORD_NONE,	/* between words */
+	FTRACE_WORD_OPEN,	/* in a word: the next write may go on with it */
+	FTRACE_WORD_DONE,	/* a blank or NUL ended the word: apply it */
+	FTRACE_WORD_BROKEN,	/* a word was too long: drop the rest */
+};
+
+struct file;
+struct ftrace_set_file;
+
+/* What one kind of set file does with its set. */
+struct ftrace_set_file_ops {
+	/* The set in use (NULL: empty).  Context: ftrace_lock held. */
+	const struct ftrace_ip_set *(*current_set)(struct ftrace_set_file *sf);
+	/*
+	 * Apply @word to sf->set (which it may replace).  Return: 0, or
+	 * -errno to fail the write.  Context: none of our locks held.
+	 */
+	int (*apply)(struct ftrace_set_file *sf, char *word);
+	/*
+	 * Put sf->set in use, taking it (setting sf->set to NULL) or
+	 * leaving it to be freed.  Context: ftrace_lock held.
+	 */
+	void (*commit)(struct ftrace_set_file *sf);
+	/* Optional: an open with O_TRUNC succeeded.  No lock held. */
+	void (*truncated)(struct ftrace_set_file *sf);
+};
+
+/*
+ * The shared part of an open set file, inside the kind's own.  @ops and
+ * @owner are the kind's; the rest is ftrace_set_file.c's.
+ */
+struct ftrace_set_file {
+	const struct ftrace_set_file_ops *ops;
+	void			*owner;		/* what @ops act on */
+	struct ftrace_ip_set	*set;		/* open for writing: private */
+	struct mutex		wlock;		/* serialises the writes */
+	enum ftrace_word_state	state;
+	size_t			len;		/* of @word so far */
+	char			word[FTRACE_WORD_MAX + 1];
+};
+
+int ftrace_set_file_open(struct ftrace_set_file *sf, struct file *filp);
+void ftrace_set_file_abort(struct ftrace_set_file *sf);
+ssize_t ftrace_set_file_write(struct ftrace_set_file *sf,
+			      const char __user *ubuf, size_t cnt,
+			      loff_t *ppos);
+void ftrace_set_file_close(struct ftrace_set_file *sf);
+loff_t ftrace_set_file_lseek(struct file *filp, loff_t offset, int whence);
+void __init ftrace_set_boot_words(const char *param, char *list,
+				  int (*apply)(void *arg, char *word),
+				  void *arg);
 
 /* ------------------------------------------------------------------ */
 /* ftrace_profile.c                                                    */
