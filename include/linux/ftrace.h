@@ -286,6 +286,8 @@ struct ftrace_ops {
 	ftrace_ops_func_t		ops_func;
 	unsigned long			trampoline;
 	unsigned long			trampoline_size;
+	/* On the core's list of ops whose sets outlive their registrations. */
+	struct list_head		kept;
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	unsigned long			direct_call;
 #endif

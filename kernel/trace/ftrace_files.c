@@ -483,6 +483,8 @@ void ftrace_array_create_files(struct trace_array *tr, struct dentry *dir)
 			tr->ops = kzalloc(sizeof(*tr->ops), GFP_KERNEL);
 			if (!tr->ops)
 				return;
+			/* Its sets stay while its tracer is off. */
+			ftrace_ops_keep_sets(tr->ops);
 		}
 		tr->ops->private = tr;
 	}
@@ -516,6 +518,7 @@ void ftrace_array_free(struct trace_array *tr)
 	if (!ops || trace_array_is_top(tr))
 		return;
 	tr->ops = NULL;
+	ftrace_ops_forget_sets(ops);
 	ftrace_free_filter(ops);
 	/*
 	 * Unregistering a trace array's ops does not wait (see

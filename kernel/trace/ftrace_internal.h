@@ -367,6 +367,9 @@ enum ftrace_set_kind {
 	FTRACE_SET_NOTRACE,
 };
 
+void ftrace_ops_keep_sets(struct ftrace_ops *ops);
+void ftrace_ops_forget_sets(struct ftrace_ops *ops);
+
 /*
  * The published set of @ops (filter or notrace), NULL for none.
  * Context: ftrace_lock held.

@@ -730,22 +730,71 @@ void ftrace_module_enable(struct module *mod)
 }
 
 /*
- * Scrub every registered ops's sets of addresses that are no call site
- * any more.  Context: ftrace_lock held.
+ * The ops whose sets outlive their registrations, besides the global one:
+ * the trace arrays' (ftrace_files.c).  An instance whose function tracer
+ * is off keeps its sets for its next start.  Under ftrace_lock.
  */
-static void scrub_registered(void)
+static LIST_HEAD(kept_ops);
+
+/**
+ * ftrace_ops_keep_sets - scrub an ops's sets at module unload even while unregistered
+ * @ops: an ops of tracing's own, kept until ftrace_ops_forget_sets()
+ *
+ * When a module goes (or init text is freed), its addresses leave the sets
+ * of the registered ops and of these: a module loaded later whose text
+ * lands where the gone one's was must not be traced by a set written for
+ * the other.  Other unregistered ops belong to the kernel API's users,
+ * who may free them without telling us; they are scrubbed of addresses
+ * that are no call site when registered again (upstream scrubs only the
+ * trace arrays' sets too).
+ *
+ * Context: process; ftrace_lock not held.
+ */
+void ftrace_ops_keep_sets(struct ftrace_ops *ops)
+{
+	mutex_lock(&ftrace_lock);
+	list_add(&ops->kept, &kept_ops);
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_ops_forget_sets - undo ftrace_ops_keep_sets() before freeing @ops
+ * @ops: the ops
+ *
+ * Context: process; ftrace_lock not held.
+ */
+void ftrace_ops_forget_sets(struct ftrace_ops *ops)
+{
+	mutex_lock(&ftrace_lock);
+	list_del_init(&ops->kept);
+	mutex_unlock(&ftrace_lock);
+}
+
+/*
+ * Scrub the sets of the registered and the kept ops of addresses that are
+ * no call site any more.  Context: ftrace_lock held.
+ */
+static void scrub_stale(void)
 {
 	struct ftrace_ops *op;
 
 	lockdep_assert_held(&ftrace_lock);
 	list_for_each_entry(op, &ftrace_ops_list, list)
 		ops_scrub_sets(op);
+	if (!(ftrace_global_ops.flags & FTRACE_OPS_FL_ENABLED))
+		ops_scrub_sets(&ftrace_global_ops);
+	list_for_each_entry(op, &kept_ops, kept)
+		if (!(op->flags & FTRACE_OPS_FL_ENABLED))
+			ops_scrub_sets(op);
 	ftrace_patch_scrub();
 }
 
 /**
  * ftrace_release_mod - forget a module's call sites
  * @mod: the module, going (its code no longer runs)
+ *
+ * Its addresses leave the sets of the registered and the kept ops
+ * (ftrace_ops_keep_sets()).  Context: process; ftrace_lock not held.
  */
 void ftrace_release_mod(struct module *mod)
 {
@@ -755,7 +804,7 @@ void ftrace_release_mod(struct module *mod)
 	g = ftrace_sites_group_of(mod);
 	if (g) {
 		ftrace_sites_remove_group(g);
-		scrub_registered();
+		scrub_stale();
 	}
 	mutex_unlock(&ftrace_lock);
 }
@@ -765,6 +814,9 @@ void ftrace_release_mod(struct module *mod)
  * @mod: the module of that text, NULL for vmlinux
  * @start: its first byte
  * @end: the byte after it
+ *
+ * Its addresses leave the sets as in ftrace_release_mod().  Context:
+ * process; ftrace_lock not held.
  */
 void ftrace_free_mem(struct module *mod, void *start, void *end)
 {
@@ -777,7 +829,7 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
 		g = list_first_entry_or_null(&ftrace_groups, struct ftrace_group, list);
 	if (g && !(mod == NULL && g->mod) &&
 	    ftrace_sites_drop_range(g, (unsigned long)start, (unsigned long)end))
-		scrub_registered();
+		scrub_stale();
 	mutex_unlock(&ftrace_lock);
 }
 
