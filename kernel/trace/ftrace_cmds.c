@@ -725,7 +725,8 @@ unlock:
 
 /**
  * ftrace_cmd_word - apply a FUNC:COMMAND[:PARAM] word of a filter file
- * @tr: the array of the file
+ * @tr: the array of the file; NULL for a file with none (stack_trace_filter),
+ *	which takes no command (-ENODEV for a known one, as upstream)
  * @kind: set_ftrace_filter or set_ftrace_notrace
  * @setp: the set being written (:mod: words change it)
  * @word: the word, with a ':' (changed in place)
@@ -746,9 +747,12 @@ int ftrace_cmd_word(struct trace_array *tr, enum ftrace_set_kind kind,
 	cmd = strsep(&word, ":");
 	if (!cmd)
 		return -EINVAL;
+	k = kind_find(cmd);
+	/* A file with no array (stack_trace_filter): a known command fails so. */
+	if (!tr)
+		return k || !strcmp(cmd, "mod") ? -ENODEV : -EINVAL;
 	if (!strcmp(cmd, "mod"))
 		return ftrace_mod_word(tr, kind, setp, func, word);
-	k = kind_find(cmd);
 	if (!k || kind != FTRACE_SET_FILTER || !*func)
 		return -EINVAL;
 	return fcmd_command(tr, func, k, word);

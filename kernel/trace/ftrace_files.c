@@ -133,7 +133,7 @@ static struct ftrace_site *listing_site(struct listing *l)
  */
 static void *listing_cmd(struct listing *l, loff_t pos)
 {
-	if (l->kind != LIST_SET ||
+	if (l->kind != LIST_SET || !l->tr ||
 	    !ftrace_cmds_line(NULL, l->tr, l->set_kind, pos - l->cmd_base,
 			      &l->cmd_cur))
 		return NULL;
@@ -298,7 +298,8 @@ LISTING_FOPS(touched_fops, touched_open);
 /* set_ftrace_filter and set_ftrace_notrace                            */
 
 /*
- * An open filter file: a set file (ftrace_set_file.c) of one array's ops.
+ * An open filter file: a set file (ftrace_set_file.c) of one array's ops,
+ * or of an ops of its own with no array (@tr NULL: stack_trace_filter).
  * The file's private_data is a seq_file (also when it is open for writing
  * only) whose private is the listing here.
  */
@@ -351,7 +352,8 @@ static void filter_commit(struct ftrace_set_file *sf)
 {
 	struct filter_file *ff = filter_file_sf(sf);
 
-	ftrace_mod_seal(ff->tr, ff->kind, &sf->set);
+	if (ff->tr)
+		ftrace_mod_seal(ff->tr, ff->kind, &sf->set);
 	ftrace_ops_commit_set(ff->ops, ff->kind, sf->set);
 	sf->set = NULL;
 }
@@ -361,7 +363,8 @@ static void filter_truncated(struct ftrace_set_file *sf)
 {
 	struct filter_file *ff = filter_file_sf(sf);
 
-	ftrace_mod_truncate(ff->tr, ff->kind);
+	if (ff->tr)
+		ftrace_mod_truncate(ff->tr, ff->kind);
 }
 
 static const struct ftrace_set_file_ops filter_set_ops = {
@@ -371,10 +374,10 @@ static const struct ftrace_set_file_ops filter_set_ops = {
 	.truncated	= filter_truncated,
 };
 
-static int filter_open(struct inode *inode, struct file *filp,
-		       enum ftrace_set_kind kind)
+/* An open of a set of @ops, which is @tr's (NULL: an ops of its own). */
+static int filter_open(struct file *filp, struct trace_array *tr,
+		       struct ftrace_ops *ops, enum ftrace_set_kind kind)
 {
-	struct trace_array *tr = inode->i_private;
 	struct filter_file *ff;
 	int ret;
 
@@ -386,7 +389,7 @@ static int filter_open(struct inode *inode, struct file *filp,
 	if (!ff)
 		goto put;
 	ff->tr = tr;
-	ff->ops = tr->ops;
+	ff->ops = tr ? tr->ops : ops;
 	ff->kind = kind;
 	ret = -ENODEV;
 	if (!ff->ops)
@@ -422,12 +425,21 @@ put:
 
 static int filter_open_filter(struct inode *inode, struct file *filp)
 {
-	return filter_open(inode, filp, FTRACE_SET_FILTER);
+	struct trace_array *tr = inode->i_private;
+
+	return filter_open(filp, tr, NULL, FTRACE_SET_FILTER);
 }
 
 static int filter_open_notrace(struct inode *inode, struct file *filp)
 {
-	return filter_open(inode, filp, FTRACE_SET_NOTRACE);
+	struct trace_array *tr = inode->i_private;
+
+	return filter_open(filp, tr, NULL, FTRACE_SET_NOTRACE);
+}
+
+static int filter_open_ops(struct inode *inode, struct file *filp)
+{
+	return filter_open(filp, NULL, inode->i_private, FTRACE_SET_FILTER);
 }
 
 static ssize_t filter_write(struct file *filp, const char __user *ubuf,
@@ -463,8 +475,36 @@ static const struct file_operations notrace_fops = {
 	.release	= filter_release,
 };
 
+static const struct file_operations ops_filter_fops = {
+	.open		= filter_open_ops,
+	.read		= seq_read,
+	.write		= filter_write,
+	.llseek		= ftrace_set_file_lseek,
+	.release	= filter_release,
+};
+
 /* ------------------------------------------------------------------ */
 /* Wiring                                                              */
+
+/**
+ * ftrace_ops_create_filter_file - a filter file for an ops of its own
+ * @name: the file's name
+ * @dir: its directory (NULL: the tracefs root)
+ * @ops: the ops whose filter set the file shows and writes; it outlives
+ *	the file
+ *
+ * The file is set_ftrace_filter's kind with no array behind it: the same
+ * words and listing, no commands.
+ *
+ * Return: the file's dentry, or NULL.
+ */
+struct dentry *ftrace_ops_create_filter_file(const char *name,
+					     struct dentry *dir,
+					     struct ftrace_ops *ops)
+{
+	return trace_create_file(name, TRACE_MODE_WRITE, dir, ops,
+				 &ops_filter_fops);
+}
 
 /**
  * ftrace_array_create_files - the function-tracing files of a trace array

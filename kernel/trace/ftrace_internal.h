@@ -43,7 +43,9 @@
  *                     write, the commit at close; the boot lists' words
  *   ftrace_files.c    the tracefs files: available_filter_functions(_addrs),
  *                     enabled_functions, touched_functions (top level);
- *                     set_ftrace_filter and set_ftrace_notrace (every array)
+ *                     set_ftrace_filter and set_ftrace_notrace (every array);
+ *                     a filter file for an ops with no array
+ *                     (stack_trace_filter of trace_stack.c)
  *   ftrace_boot.c     ftrace_filter= and ftrace_notrace= (the top level)
  *   trace_functions.c the function tracer, on top of the kernel API, and
  *                     its options func_stack_trace and func-no-repeats
@@ -465,7 +467,7 @@ bool ftrace_mod_line(struct seq_file *m, struct trace_array *tr,
 		     struct ftrace_cmds_cursor *cur);
 
 /*
- * Apply a word with a ':' written to a filter file of @tr: a function
+ * Apply a word with a ':' written to a filter file of @tr (NULL: none): a function
  * command, or FUNC:mod:MODULE (which changes *@setp, the set being
  * written).  Return: 0 or -errno.  Context: none of our locks held.
  */
@@ -546,6 +548,13 @@ loff_t ftrace_set_file_lseek(struct file *filp, loff_t offset, int whence);
 void __init ftrace_set_boot_words(const char *param, char *list,
 				  int (*apply)(void *arg, char *word),
 				  void *arg);
+
+/* ------------------------------------------------------------------ */
+/* ftrace_files.c                                                      */
+
+struct dentry *ftrace_ops_create_filter_file(const char *name,
+					     struct dentry *dir,
+					     struct ftrace_ops *ops);
 
 /* ------------------------------------------------------------------ */
 /* ftrace_profile.c                                                    */
