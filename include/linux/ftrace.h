@@ -744,6 +744,50 @@ static inline void disable_trace_on_warning(void)
 #endif
 
 /*
+ * The stack tracer (kernel/trace/trace_stack.c): the deepest kernel stack
+ * seen at a function's entry.  stack_tracer_enabled is the
+ * kernel.stack_tracer_enabled sysctl's value.
+ */
+#ifdef CONFIG_STACK_TRACER
+struct ctl_table;
+
+extern int stack_tracer_enabled;
+int stack_trace_sysctl(const struct ctl_table *table, int write, void *buffer,
+		       size_t *lenp, loff_t *ppos);
+
+/* Non-zero: the stack tracer is busy on this CPU, or kept off it. */
+DECLARE_PER_CPU(int, disable_stack_tracer);
+
+/**
+ * stack_tracer_disable - keep the stack tracer off this CPU for a while
+ *
+ * For code that the stack tracer must not look at; end the section soon
+ * with stack_tracer_enable().
+ *
+ * Context: preemption disabled.
+ */
+static inline void stack_tracer_disable(void)
+{
+	lockdep_assert_preemption_disabled();
+	this_cpu_inc(disable_stack_tracer);
+}
+
+/**
+ * stack_tracer_enable - end a stack_tracer_disable() section
+ *
+ * Context: preemption disabled, on the CPU that disabled it.
+ */
+static inline void stack_tracer_enable(void)
+{
+	lockdep_assert_preemption_disabled();
+	this_cpu_dec(disable_stack_tracer);
+}
+#else
+static inline void stack_tracer_disable(void) { }
+static inline void stack_tracer_enable(void) { }
+#endif
+
+/*
  * The scheduler's reports of preemption going off and back on, for the
  * preemptirq tracepoints (kernel/trace/trace_preemptirq.c).
  */
