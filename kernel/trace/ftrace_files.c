@@ -29,6 +29,9 @@
  *                        every set file: ftrace_set_file.c)
  *   set_ftrace_notrace   the functions it never traces, the same way
  *
+ * The same kind of file for an ops with no array (the stack tracer's
+ * stack_trace_filter): ftrace_ops_create_filter_file().
+ *
  * A line with a name "__ftrace_invalid_address___N" is a call site that
  * is not at a function's start (N bytes into the symbol before it): the
  * body of a weak function that another definition replaced.  It is never
