@@ -7,9 +7,10 @@
  *     top of the stack;
  *   - an address that is not on the stack, or only below where the one
  *     before it was found, is dropped and the rest close up;
- *   - an address that sits twice on the stack is found at the lower word
- *     above the previous frame, and the next frame is looked for above
- *     that word only;
+ *   - an address that sits twice on the stack (recursion, direct or
+ *     through another function) is found at the lowest word above the
+ *     previous frame, and the next frame is looked for above that word
+ *     only;
  *   - nothing found, and an empty trace.
  */
 #include <kunit/test.h>
@@ -63,18 +64,22 @@ static void sk_missing_dropped(struct kunit *test)
 
 static void sk_twice(struct kunit *test)
 {
-	/* Recursion: 0xa1 at words 2 and 6, 0xa2 at 4 and 8. */
-	unsigned long stack[SK_WORDS] = { [2] = 0xa1, [4] = 0xa2, [6] = 0xa1,
-					  [8] = 0xa2 };
-	unsigned long call[] = { 0xa1, 0xa2, 0xa1, 0xa2 };
+	/*
+	 * Recursion: 0xa1 calls itself (words 2 and 4), then 0xa2 and 0xa1
+	 * alternate (words 6, 8, 10).
+	 */
+	unsigned long stack[SK_WORDS] = { [2] = 0xa1, [4] = 0xa1, [6] = 0xa2,
+					  [8] = 0xa1, [10] = 0xa2 };
+	unsigned long call[] = { 0xa1, 0xa1, 0xa2, 0xa1, 0xa2 };
 	unsigned int depth[ARRAY_SIZE(call)];
 
-	KUNIT_ASSERT_EQ(test, stack_place_frames(call, depth, 4, stack,
-						 stack + SK_WORDS), 4);
+	KUNIT_ASSERT_EQ(test, stack_place_frames(call, depth, 5, stack,
+						 stack + SK_WORDS), 5);
 	KUNIT_EXPECT_EQ(test, depth[0], sk_depth(2));
 	KUNIT_EXPECT_EQ(test, depth[1], sk_depth(4));
 	KUNIT_EXPECT_EQ(test, depth[2], sk_depth(6));
 	KUNIT_EXPECT_EQ(test, depth[3], sk_depth(8));
+	KUNIT_EXPECT_EQ(test, depth[4], sk_depth(10));
 }
 
 static void sk_from_bounds(struct kunit *test)
