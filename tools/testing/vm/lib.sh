@@ -49,6 +49,17 @@ JOBS=${JOBS:-$(($(nproc) + 1))}
 
 say() { printf '  %-8s %s\n' "$1" "$2" >&2; }
 die() { echo "error: $*" >&2; exit 1; }
+# child_cpu: CHILD_CPU becomes the CPU seconds (user + system) of the
+# children this shell has waited for so far, so the difference around a
+# command is what it and all it waited for used, on every core.  It sets
+# a variable: "times" in a command substitution would count the
+# substitution's own children, none.
+child_cpu() {
+	local f=${TMPDIR:-/tmp}/child-cpu.$BASHPID
+	times > "$f"
+	CHILD_CPU=$(awk 'END { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d\n", t }' "$f")
+	rm -f "$f"
+}
 
 # The release string of a built kernel (what `uname -r` says in the guest).
 kernel_release() {
