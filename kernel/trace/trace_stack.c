@@ -65,6 +65,18 @@ static __always_inline bool task_stack_top(unsigned long sp,
 	return sp - base < THREAD_SIZE;
 }
 
+/* Say what the record is, then stop: the stack has run past its end. */
+static void stack_overrun(const struct stack_record *r)
+{
+	unsigned int i;
+
+	pr_emerg("stack tracer: %s/%d has written past the end of its stack\n",
+		 current->comm, task_pid_nr(current));
+	for (i = 0; i < r->nr; i++)
+		pr_emerg("  %3u) %8u   %pS\n", i, r->depth[i], (void *)r->call[i]);
+	BUG();
+}
+
 /*
  * Make a deeper stack the record: frame 0 is the return into the traced
  * function at @ret (the word just below @entry_sp), then the unwinder's
@@ -74,11 +86,10 @@ static noinline void stack_take_record(unsigned long ret,
 				       unsigned long entry_sp,
 				       unsigned long top)
 {
-	const unsigned long *from = (const unsigned long *)entry_sp;
 	unsigned long depth = top - entry_sp + sizeof(long);
 	struct stack_record *r = &deepest;
 	unsigned long flags;
-	unsigned int i, n;
+	unsigned int n;
 
 	local_irq_save(flags);
 	arch_spin_lock(&max_lock);
@@ -86,24 +97,21 @@ static noinline void stack_take_record(unsigned long ret,
 	if (depth <= r->max)
 		goto out;
 
+	/*
+	 * The trace starts in our own frames: place all of it from here up,
+	 * each address at its own word, and keep what lies from the traced
+	 * function's caller up.
+	 */
 	n = stack_trace_save(r->call + 1, STACK_RECORD_FRAMES - 1, 0);
-	/* Our own frames come first: skip up to the traced function's. */
-	for (i = 0; i < n; i++)
-		if (r->call[i + 1] == ret)
-			break;
-	if (i == n)
-		i = 0;
-	else
-		i++;
 	r->call[0] = ret;
 	r->depth[0] = depth;
-	r->nr = 1 + stack_place_frames(r->call + 1 + i, r->depth + 1, n - i,
-				       from, (const unsigned long *)top);
-	/* stack_place_frames() packed them at r->call + 1 + i. */
-	if (i)
-		memmove(r->call + 1, r->call + 1 + i,
-			(r->nr - 1) * sizeof(r->call[0]));
+	r->nr = 1 + stack_place_frames(r->call + 1, r->depth + 1, n,
+				       (const unsigned long *)current_stack_pointer,
+				       (const unsigned long *)entry_sp,
+				       (const unsigned long *)top);
 	WRITE_ONCE(r->max, depth);
+	if (task_stack_end_corrupted(current))
+		stack_overrun(r);
 out:
 	arch_spin_unlock(&max_lock);
 	local_irq_restore(flags);
@@ -183,7 +191,6 @@ static ssize_t max_size_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	with_max_lock(set_max, &max);
-	*ppos += cnt;
 	return cnt;
 }
 
@@ -202,7 +209,7 @@ static const struct file_operations max_size_fops = {
 /* ------------------------------------------------------------------ */
 /* stack_trace                                                         */
 
-/* A reader's copy of the record, taken at open. */
+/* A reader's copy of the record, taken whenever it reads from the start. */
 struct stack_view {
 	struct stack_record	r;
 	bool			enabled;
@@ -219,17 +226,26 @@ static void copy_record(void *arg)
 }
 
 /* Line 0 is the header; line i + 1 is frame i. */
+static void *view_at(struct stack_view *v, loff_t *pos)
+{
+	return *pos <= v->r.nr ? pos : NULL;
+}
+
 static void *view_start(struct seq_file *m, loff_t *pos)
 {
 	struct stack_view *v = m->private;
 
-	return *pos <= v->r.nr ? pos : NULL;
+	if (!*pos) {
+		v->enabled = READ_ONCE(stack_tracer_enabled);
+		with_max_lock(copy_record, v);
+	}
+	return view_at(v, pos);
 }
 
 static void *view_next(struct seq_file *m, void *p, loff_t *pos)
 {
 	++*pos;
-	return view_start(m, pos);
+	return view_at(m->private, pos);
 }
 
 static void view_stop(struct seq_file *m, void *p)
@@ -279,11 +295,7 @@ static int view_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 	v = __seq_open_private(filp, &view_sops, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	v->enabled = READ_ONCE(stack_tracer_enabled);
-	with_max_lock(copy_record, v);
-	return 0;
+	return v ? 0 : -ENOMEM;
 }
 
 static const struct file_operations view_fops = {

@@ -19,8 +19,9 @@
 #include <linux/types.h>
 
 /*
- * The most frames a record keeps.  A 16 KiB stack holds 2,048 words; a
- * trace that deep is made of recursion, whose first 512 frames say it.
+ * The most frames a record keeps.  x86-64's 16 KiB stack (32 KiB with
+ * KASAN) holds 2,048 words or more; a trace that deep is made of
+ * recursion, whose first 512 frames say it.
  */
 #define STACK_RECORD_FRAMES	512
 
@@ -34,24 +35,30 @@ struct stack_record {
 
 /**
  * stack_place_frames - find each reported return address on the stack
- * @call: the return addresses, innermost first; the ones found are moved
+ * @call: the return addresses, innermost first; the ones kept are moved
  *	to the front, in order
- * @depth: filled in for each one found
+ * @depth: filled in for each one kept
  * @n: how many @call holds
  * @from: the lowest word to look at
- * @top: one past the highest
+ * @keep: the lowest word whose frames are kept
+ * @top: one past the highest word
  *
  * Each address is looked for from just above where the one before it was
- * found; one that is not there (an unwinder's guess, or a frame that has
- * been left since) is dropped.  Words are read without KASAN's checks:
- * they belong to frames other than ours.
+ * found, starting at @from; one that is not there (an unwinder's guess, or
+ * a frame that has been left since) is dropped.  Frames found below @keep
+ * are the caller's own (the tracer's, the trampoline's, the traced
+ * function's return into its fentry call): they are walked over, so that
+ * an older copy of an address higher up is not taken for them, and
+ * dropped.  Words are read without KASAN's checks: they belong to frames
+ * other than ours.
  *
- * Return: how many were found.
+ * Return: how many were kept.
  */
 static inline unsigned int stack_place_frames(unsigned long *call,
 					      unsigned int *depth,
 					      unsigned int n,
 					      const unsigned long *from,
+					      const unsigned long *keep,
 					      const unsigned long *top)
 {
 	const unsigned long *p;
@@ -63,9 +70,11 @@ static inline unsigned int stack_place_frames(unsigned long *call,
 				break;
 		if (p == top)
 			continue;
+		from = p + 1;
+		if (p < keep)
+			continue;
 		call[kept] = call[i];
 		depth[kept++] = (top - p) * sizeof(*p);
-		from = p + 1;
 	}
 	return kept;
 }
