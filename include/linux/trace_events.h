@@ -127,6 +127,8 @@ struct trace_iterator {
 	cpumask_var_t		started;	/* CPUs whose overrun was annotated */
 	bool			closed;		/* file released: stop waiting */
 	bool			snapshot;
+	/* A latency tracer's view: per CPU, the records older than its section. */
+	unsigned long		*skipped;
 
 	/* Per record; trace_pipe clears from here on between reads. */
 	struct trace_seq	seq;

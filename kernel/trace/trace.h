@@ -60,6 +60,9 @@
  *   trace_trigger_cmds.c  traceon/off, snapshot, stacktrace, enable_event
  *   trace_snapshot.c  the second buffer, the swap (snapshot and max
  *                   latency), the snapshot files and the kernel API
+ *   trace_latency.c  what the latency tracers share: saving a section,
+ *                   the trace file's view of it, the header's task lines
+ *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  *   trace_event_eval.c  TRACE_DEFINE_ENUM()/SIZEOF() in print fmt
  *   trace_event_record.c  the probe's gate, reserve and commit; tp_printk
  *   trace_events_ctl.c  set_event, available_events, set_event_pid,
@@ -117,6 +120,7 @@
 #include <linux/mutex.h>
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/trace.h>
 #include <linux/trace_events.h>
@@ -364,6 +368,25 @@ struct trace_tracer_opts {
  * named); others only read.  The hot fields, read by every writer of a
  * record, come first.
  */
+/*
+ * What a latency tracer saved with its worst (or, with tracing_thresh,
+ * latest) section: the latency header shows it, and the trace file hides
+ * the records of the max buffer older than time_start.
+ */
+struct trace_latency_info {
+	u64		time_start;	/* the buffer's clock at the section's start */
+	unsigned long	latency;	/* ns */
+	unsigned long	start_ip;	/* "started at" (0: not a section) */
+	unsigned long	end_ip;		/* "ended at" */
+	int		cpu;
+	pid_t		pid;
+	kuid_t		uid;
+	long		nice;
+	long		policy;
+	long		rt_priority;
+	char		comm[TASK_COMM_LEN];
+};
+
 struct trace_array {
 	/* --- trace.c: the array core; tracing_lock unless said --- */
 	struct list_head	list;		/* on trace_arrays; trace_instances.c */
@@ -396,6 +419,8 @@ struct trace_array {
 	/* --- trace_tracers.c: the current tracer; tracing_lock --- */
 	struct tracer		*current_trace;
 	unsigned long		max_latency;
+	/* The section a latency tracer saved last (trace_latency.c). */
+	struct trace_latency_info lat;
 
 	/* --- trace_instances.c: the array's directory --- */
 	struct dentry		*dir;
@@ -1396,6 +1421,7 @@ void trace_event_switch_put(struct trace_event_file *file);
  */
 int trace_max_swap(struct trace_array *tr, int cpu, void *cond_data);
 int trace_max_buffer_init(struct trace_array *tr, bool full);
+int trace_max_buffer_alloc(struct trace_array *tr);
 void trace_max_buffer_free(struct trace_array *tr);
 void trace_snapshot_create_files(struct trace_array *tr, struct dentry *dir);
 void trace_snapshot_create_cpu_files(struct trace_array *tr,
@@ -1429,5 +1455,32 @@ int tracing_alloc_snapshot(void);
  */
 void trace_swap_hold(struct trace_array *tr);
 void trace_swap_release(struct trace_array *tr);
+
+/*
+ * trace_latency.c: what the latency tracers share.
+ *
+ * trace_latency_over() says whether a section of @delta ns is to be
+ * saved: over tracing_thresh when that is set, else over the array's
+ * max_latency.  trace_latency_save() saves it: max_latency and tr->lat
+ * (the task, @start_ip..@end_ip, @cpu, @start: the buffer's clock when
+ * the section began), then the swap of @cpu's part of the buffers.
+ * Nothing is saved while the top-level array is stopped.  Context:
+ * interrupts off, not NMI, the caller serialising its saves.  Return:
+ * false when nothing was saved.
+ *
+ * The trace file shows what was saved (trace_read.c): the max buffer from
+ * tr->lat.time_start on, while the current tracer is print_max.
+ *
+ * trace_set_core_option() (trace_options.c) sets or clears a core option
+ * as the options files do (a tracer forcing the ones it needs).
+ * Context: tracing_lock.
+ */
+bool trace_latency_over(struct trace_array *tr, u64 delta);
+bool trace_latency_save(struct trace_array *tr, int cpu,
+			struct task_struct *task, u64 start,
+			unsigned long start_ip, unsigned long end_ip, u64 delta);
+int trace_set_core_option(struct trace_array *tr, u64 mask, int enabled);
+/* trace_output.c: a code address as the sym-offset/sym-addr flags say. */
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

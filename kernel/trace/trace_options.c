@@ -115,6 +115,11 @@ static int set_tracer_flag(struct trace_array *tr, u64 mask, int enabled)
 	return 0;
 }
 
+int trace_set_core_option(struct trace_array *tr, u64 mask, int enabled)
+{
+	return set_tracer_flag(tr, mask, enabled);
+}
+
 /*
  * Set or clear option @opt of tracer @t, asking @t first, current or not
  * (as upstream: an option may act beyond the tracer's output, as

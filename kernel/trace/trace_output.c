@@ -68,8 +68,7 @@ static void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
  * by the raw address.  A zero address is printed as "0".  Returns false
  * once @s is full.
  */
-static int seq_print_ip_sym(struct trace_seq *s, unsigned long ip,
-			    u64 sym_flags)
+int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags)
 {
 	if (!ip) {
 		trace_seq_putc(s, '0');
@@ -261,14 +260,15 @@ char trace_delay_mark(u64 delay_ns)
 }
 
 /*
- * The latency format's time: since the buffer was started, and the delay
- * to the next record (verbose), or its mark.
+ * The latency format's time: since the buffer was started (a latency
+ * tracer's saved section: since the section began), and the delay to the
+ * next record (verbose), or its mark.
  */
 static void print_lat_times(struct trace_iterator *iter, u64 next_ts)
 {
 	bool verbose = iter->tr->flags & TRACE_ITER(VERBOSE);
 	struct trace_seq *s = &iter->seq;
-	u64 start = iter->tr->time_start;
+	u64 start = iter->skipped ? iter->tr->lat.time_start : iter->tr->time_start;
 	u64 since = iter->ts > start ? iter->ts - start : 0;
 	u64 delay = next_ts - iter->ts;
 	u32 since_us, delay_us;

@@ -26,6 +26,8 @@ struct trace_reader {
 	/* A view of another buffer: its header when it is empty. */
 	void			(*empty_header)(struct seq_file *m,
 						struct trace_iterator *iter);
+	/* The max buffer of a latency tracer: swaps held off while open. */
+	bool			latency_view;
 };
 
 static struct trace_reader *to_reader(struct trace_iterator *iter)
@@ -56,6 +58,64 @@ static void trace_seq_cut(struct trace_seq *s, unsigned int len)
 /* the header of the trace file                                       */
 
 /* Records in the buffer now, and ever written to it (the lost included). */
+/*
+ * A latency tracer's saved section (trace_latency.c saves it): the max
+ * buffer is what the trace file shows while the current tracer keeps its
+ * sections there (print_max), from the section's start on.
+ */
+static struct trace_buffer *latency_buffer(struct trace_array *tr)
+{
+	struct tracer *t = tr->current_trace;
+
+	lockdep_assert_held(&tracing_lock);
+	if (!t || !t->print_max || !tr->max_allocated)
+		return NULL;
+	return tr->max_buffer;
+}
+
+/* Move @it past the records older than the section; return how many. */
+static unsigned long latency_skip_old(struct trace_array *tr,
+				      struct ring_buffer_iter *it)
+{
+	u64 start = READ_ONCE(tr->lat.time_start);
+	unsigned long n = 0;
+	u64 ts;
+
+	while (ring_buffer_iter_peek(it, &ts) && ts < start) {
+		ring_buffer_iter_advance(it);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The task and section lines of the latency header: the saved section's
+ * for a print_max tracer, a task "-0" with zeros for another (the
+ * latency format of function_graph, say).
+ */
+static void latency_print_task(struct seq_file *m, struct trace_iterator *iter)
+{
+	static const struct trace_latency_info none;
+	struct tracer *t = iter->trace ?: iter->tr->current_trace;
+	const struct trace_latency_info *l = t->print_max ? &iter->tr->lat : &none;
+
+	seq_puts(m, "#    -----------------\n");
+	seq_printf(m, "#    | task: %.16s-%d (uid:%d nice:%ld policy:%ld rt_prio:%ld)\n",
+		   l->comm, l->pid, from_kuid_munged(seq_user_ns(m), l->uid),
+		   l->nice, l->policy, l->rt_priority);
+	seq_puts(m, "#    -----------------\n");
+	if (l->start_ip) {
+		seq_puts(m, "#  => started at: ");
+		seq_print_ip_sym(&iter->seq, l->start_ip, global_trace.flags);
+		trace_print_seq(m, &iter->seq);
+		seq_puts(m, "\n#  => ended at:   ");
+		seq_print_ip_sym(&iter->seq, l->end_ip, global_trace.flags);
+		trace_print_seq(m, &iter->seq);
+		seq_puts(m, "\n#\n");
+	}
+	seq_puts(m, "#\n");
+}
+
 static void count_entries(struct trace_iterator *iter, unsigned long *in_buf,
 			  unsigned long *written)
 {
@@ -68,9 +128,14 @@ static void count_entries(struct trace_iterator *iter, unsigned long *in_buf,
 	if (!buffer)
 		return;
 	for_each_possible_cpu(cpu) {
-		n = ring_buffer_entries_cpu(buffer, cpu);
+		unsigned long skipped = 0;
+
+		if (iter->skipped)
+			skipped = iter->skipped[cpu];
+		n = ring_buffer_entries_cpu(buffer, cpu) - skipped;
 		*in_buf += n;
-		*written += n + ring_buffer_overrun_cpu(buffer, cpu);
+		/* What was skipped is not counted as lost either. */
+		*written += skipped ? n : n + ring_buffer_overrun_cpu(buffer, cpu);
 	}
 }
 
@@ -138,34 +203,33 @@ static const char *preempt_model_name(void)
  * @m: the trace file
  * @iter: its reader
  *
- * The worst latency and its task are those of a latency tracer's saved
- * trace; there is none here, so a tracer that keeps one (print_max) shows
- * tr->max_latency and the task fields read as zero.  Also the top of
- * function_graph's header in the latency format.
+ * The latency, CPU and task are those of the section a latency tracer
+ * saved (print_max: trace_latency.c), zeros for another tracer.  Also the
+ * top of function_graph's header in the latency format.
  */
 void trace_print_latency_block(struct seq_file *m, struct trace_iterator *iter)
 {
 	struct tracer *tracer = iter->trace ?: iter->tr->current_trace;
 	unsigned long latency = 0;
 	unsigned long in_buf, written;
+	int cpu = 0;
 
-	if (tracer->print_max)
-		latency = iter->tr->max_latency / NSEC_PER_USEC;
+	if (tracer->print_max) {
+		latency = iter->tr->lat.latency / NSEC_PER_USEC;
+		cpu = iter->tr->lat.cpu;
+	}
 	count_entries(iter, &in_buf, &written);
 
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer->name,
 		   init_utsname()->release);
 	seq_printf(m, "# %s\n", LATENCY_RULE);
 	/* The four numbers after the model are reserved: always 0. */
-	seq_printf(m, "# latency: %lu us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
-		   latency, in_buf, written, preempt_model_name());
+	seq_printf(m, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   latency, in_buf, written, cpu, preempt_model_name());
 	if (IS_ENABLED(CONFIG_SMP))
 		seq_printf(m, " #P:%d", num_online_cpus());
-	seq_puts(m, ")\n"
-		 "#    -----------------\n"
-		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
-		 "#    -----------------\n"
-		 "#\n");
+	seq_puts(m, ")\n");
+	latency_print_task(m, iter);
 }
 
 static void print_latency_columns(struct seq_file *m)
@@ -242,9 +306,15 @@ static void trace_file_rewind(struct trace_iterator *iter)
 {
 	int cpu;
 
-	for_each_possible_cpu(cpu)
-		if (iter->buffer_iter[cpu])
-			ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+	for_each_possible_cpu(cpu) {
+		if (!iter->buffer_iter[cpu])
+			continue;
+		ring_buffer_iter_reset(iter->buffer_iter[cpu]);
+		/* A latency tracer's view starts at its section. */
+		if (iter->skipped)
+			iter->skipped[cpu] = latency_skip_old(iter->tr,
+							      iter->buffer_iter[cpu]);
+	}
 	cpumask_clear(iter->started);
 	iter->ent = NULL;
 	iter->leftover = 0;
@@ -381,11 +451,15 @@ static int trace_file_open_read(struct file *file, struct trace_array *tr,
 	 * and this reader the snapshot.  Held before the live buffer is
 	 * looked up, so that it is the one paused.
 	 */
+	if (!buffer) {
+		buffer = latency_buffer(tr);
+		rd->latency_view = buffer != NULL;
+	}
 	rd->paused = !buffer && (tr->flags & TRACE_ITER(PAUSE_ON_TRACE));
-	if (rd->paused)
+	if (rd->paused || rd->latency_view)
 		trace_swap_hold(tr);
 	trace_iter_setup_buffer(iter, tr, buffer ?: tr->buffer, cpu, true);
-	iter->snapshot = buffer != NULL;
+	iter->snapshot = buffer != NULL && !rd->latency_view;
 	rd->empty_header = empty_header;
 	if (iter->trace->open)
 		iter->trace->open(iter);
@@ -393,6 +467,10 @@ static int trace_file_open_read(struct file *file, struct trace_array *tr,
 		ring_buffer_record_disable(iter->buffer);
 	mutex_unlock(&tracing_lock);
 
+	if (rd->latency_view)
+		iter->skipped = kcalloc(nr_cpu_ids, sizeof(*iter->skipped),
+					GFP_KERNEL);
+	/* (A latency view skips what predates its section at each rewind.) */
 	for_each_possible_cpu(i)
 		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
 			iter->buffer_iter[i] = ring_buffer_read_start(iter->buffer,
@@ -419,14 +497,30 @@ static int tracing_open(struct inode *inode, struct file *file)
 	 * record it has yet to consume.
 	 */
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		trace_consumers_lock(tr);
-		if (tr->buffer)
-			tr->time_start = ring_buffer_time_stamp(tr->buffer);
-		if (cpu == RING_BUFFER_ALL_CPUS)
-			tracing_reset_online_cpus(tr->buffer);
-		else
-			ring_buffer_reset_cpu(tr->buffer, cpu);
-		trace_consumers_unlock(tr);
+		struct trace_buffer *lat;
+
+		/* A latency tracer's: the saved section goes, not the live. */
+		mutex_lock(&tracing_lock);
+		lat = latency_buffer(tr);
+		if (lat) {
+			trace_swap_hold(tr);
+			if (cpu == RING_BUFFER_ALL_CPUS)
+				tracing_reset_online_cpus(tr->max_buffer);
+			else
+				ring_buffer_reset_cpu(tr->max_buffer, cpu);
+			trace_swap_release(tr);
+		}
+		mutex_unlock(&tracing_lock);
+		if (!lat) {
+			trace_consumers_lock(tr);
+			if (tr->buffer)
+				tr->time_start = ring_buffer_time_stamp(tr->buffer);
+			if (cpu == RING_BUFFER_ALL_CPUS)
+				tracing_reset_online_cpus(tr->buffer);
+			else
+				ring_buffer_reset_cpu(tr->buffer, cpu);
+			trace_consumers_unlock(tr);
+		}
 	}
 	if (file->f_mode & FMODE_READ) {
 		ret = trace_file_open_read(file, tr, cpu, NULL, NULL);
@@ -480,6 +574,9 @@ static int tracing_release(struct inode *inode, struct file *file)
 			ring_buffer_record_enable(iter->buffer);
 			trace_swap_release(tr);
 		}
+		if (rd->latency_view)
+			trace_swap_release(tr);
+		kfree(iter->skipped);
 		trace_reader_free_content(iter);
 		seq_release_private(inode, file);
 	}

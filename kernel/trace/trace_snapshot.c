@@ -148,6 +148,19 @@ static int max_alloc_locked(struct trace_array *tr)
 	return 0;
 }
 
+/**
+ * trace_max_buffer_alloc - give an array's second buffer the live one's size
+ * @tr: the array
+ *
+ * What a tracer that keeps its worst section there needs first.
+ * Context: tracing_lock held.
+ * Return: 0, -ENODEV or the resize's error.
+ */
+int trace_max_buffer_alloc(struct trace_array *tr)
+{
+	return max_alloc_locked(tr);
+}
+
 /*
  * Shrink the second buffer back to nothing.  No swap reaches it once
  * max_allocated is clear.  Consumers lock and tracing_lock held.  A reader
@@ -589,9 +602,20 @@ static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
+/* A latency tracer's max buffer is the trace file's, not a snapshot. */
+static ssize_t snapshot_read(struct file *filp, char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_inode(filp)->i_private;
+
+	if (READ_ONCE(tr->current_trace)->use_max_tr)
+		return -EBUSY;
+	return seq_read(filp, ubuf, cnt, ppos);
+}
+
 static const struct file_operations snapshot_fops = {
 	.open		= snapshot_open,
-	.read		= seq_read,
+	.read		= snapshot_read,
 	.write		= snapshot_write,
 	.llseek		= trace_truncate_lseek,
 	.release	= trace_file_release,
