@@ -237,6 +237,15 @@ static void lat_preempt_on(void *data, unsigned long ip,
 		section_stop(ip, parent_ip, tracing_gen_ctx_dec());
 }
 
+/* The hooks run where a kprobe would recurse (interrupt-flag changes). */
+NOKPROBE_SYMBOL(lat_irqs_off);
+NOKPROBE_SYMBOL(lat_irqs_on);
+NOKPROBE_SYMBOL(lat_preempt_off);
+NOKPROBE_SYMBOL(lat_preempt_on);
+NOKPROBE_SYMBOL(section_start);
+NOKPROBE_SYMBOL(section_stop);
+NOKPROBE_SYMBOL(section_check);
+
 /* Either kind of masking on while the kinds are watched. */
 static bool lat_masked(void)
 {
