@@ -37,8 +37,9 @@
  *  - function_profile_enabled (upstream's): "1" traces every function
  *    call, which slows the guest down by orders of magnitude under TCG.
  *  - current_tracer: the only valid words offered are nop and tracers that
- *    do not hog the CPUs (hwlat, osnoise, timerlat, function and
- *    function_graph are left out: under TCG they slow the guest down by
+ *    do not hog the CPUs (hwlat, osnoise, timerlat, function,
+ *    function_graph and the latency tracers, which trace every function
+ *    by default, are left out: under TCG they slow the guest down by
  *    orders of magnitude); malformed names still go to it.
  *  - --exclude SUBSTR leaves out the files whose path holds SUBSTR (for a
  *    known bug, so that the rest can run).
@@ -274,7 +275,9 @@ static void load_words(void)
 	n = words_of("available_tracers", t, 64, 0);
 	for (i = 0; i < n; i++) {
 		if (strstr(t[i], "hwlat") || strstr(t[i], "osnoise") ||
-		    strstr(t[i], "timerlat") || !strncmp(t[i], "function", 8))
+		    strstr(t[i], "timerlat") || !strncmp(t[i], "function", 8) ||
+		    strstr(t[i], "irqsoff") || strstr(t[i], "preemptoff") ||
+		    !strncmp(t[i], "wakeup", 6))
 			continue;
 		tracers[ntracers++] = t[i];
 	}
