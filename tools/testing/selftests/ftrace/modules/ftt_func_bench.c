@@ -14,11 +14,16 @@
  *
  *   cpu=0 duration_ns=... calls=... ns_per_call=...
  *
+ * With irqs_off set, each call runs inside a local_irq_save() /
+ * local_irq_restore() pair of its own: the cost of a pair (and what a
+ * latency tracer watching the pairs adds).
+ *
  * The call site is the compiler's function-entry call (-pg -mfentry),
  * turned into a NOP at load and back into a call by whichever function
  * tracer the kernel has, so the same module measures both flavours.
  */
 #include <linux/completion.h>
+#include <linux/irqflags.h>
 #include <linux/cpumask.h>
 #include <linux/kstrtox.h>
 #include <linux/kthread.h>
@@ -35,6 +40,10 @@ MODULE_PARM_DESC(duration_ms, "how long a run calls the function (1..60000)");
 static int cpu;
 module_param(cpu, int, 0644);
 MODULE_PARM_DESC(cpu, "CPU the calling kthread is bound to");
+
+static bool irqs_off;
+module_param(irqs_off, bool, 0644);
+MODULE_PARM_DESC(irqs_off, "each call inside its own interrupts-off pair");
 
 /* Calls between two clock reads. */
 #define BATCH		256
@@ -54,6 +63,7 @@ EXPORT_SYMBOL_GPL(ftt_func_bench_target);
 
 struct bench_run {
 	struct completion done;
+	bool irqs_off;
 	unsigned int ms;
 	u64 calls;
 	u64 elapsed_ns;
@@ -66,14 +76,23 @@ static int bench_thread(void *arg)
 {
 	struct bench_run *r = arg;
 	ktime_t start, end, now;
-	unsigned long n = 0;
+	unsigned long n = 0, flags;
 	int i;
 
 	start = ktime_get();
 	end = ktime_add_ms(start, r->ms);
 	do {
-		for (i = 0; i < BATCH; i++)
-			ftt_func_bench_target(n++);
+		/* Two loops, so that the plain one stays as it was. */
+		if (r->irqs_off) {
+			for (i = 0; i < BATCH; i++) {
+				local_irq_save(flags);
+				ftt_func_bench_target(n++);
+				local_irq_restore(flags);
+			}
+		} else {
+			for (i = 0; i < BATCH; i++)
+				ftt_func_bench_target(n++);
+		}
 		now = ktime_get();
 		cond_resched();
 	} while (ktime_before(now, end));
@@ -92,7 +111,7 @@ static int bench_thread(void *arg)
 
 static int bench_run(void)
 {
-	struct bench_run r = { .ms = duration_ms };
+	struct bench_run r = { .ms = duration_ms, .irqs_off = irqs_off };
 	struct task_struct *t;
 	u64 ns_x1000;
 	int c = cpu;
