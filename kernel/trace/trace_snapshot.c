@@ -158,7 +158,24 @@ static int max_alloc_locked(struct trace_array *tr)
  */
 int trace_max_buffer_alloc(struct trace_array *tr)
 {
-	return max_alloc_locked(tr);
+	int ret;
+
+	if (!tr->max_allocated)
+		return max_alloc_locked(tr);
+	/*
+	 * A snapshot's: the live buffer's shape again, and recording on (a
+	 * snapshot taken with tracing off leaves it off, and a per-CPU swap
+	 * refuses a buffer that does not record).
+	 */
+	trace_swap_hold(tr);
+	ret = ring_buffer_subbuf_order_set(tr->max_buffer,
+					   ring_buffer_subbuf_order_get(tr->buffer));
+	if (!ret)
+		ret = trace_resize_like(tr->max_buffer, tr->buffer,
+					RING_BUFFER_ALL_CPUS);
+	ring_buffer_record_on(tr->max_buffer);
+	trace_swap_release(tr);
+	return ret;
 }
 
 /*
