@@ -162,6 +162,18 @@ struct ftrace_entry {		/* TRACE_FN: the function tracer */
 	unsigned long		parent_ip;	/* where it was called from */
 };
 
+/* TRACE_CTX, TRACE_WAKE: a switch prev -> next, a wakeup prev wakes next */
+struct ctx_switch_entry {
+	struct trace_entry	ent;
+	unsigned int		prev_pid;
+	unsigned int		next_pid;
+	unsigned int		next_cpu;
+	unsigned char		prev_prio;
+	unsigned char		prev_state;	/* task_state_index() */
+	unsigned char		next_prio;
+	unsigned char		next_state;
+};
+
 /* TRACE_FUNC_REPEATS: a function called again and again (func-no-repeats) */
 struct func_repeats_entry {
 	struct trace_entry	ent;
@@ -1457,16 +1469,21 @@ void trace_swap_hold(struct trace_array *tr);
 void trace_swap_release(struct trace_array *tr);
 
 /*
- * trace_latency.c: what the latency tracers share.
+ * trace_latency.c: what the latency tracers share.  Besides the two
+ * below (see the file for each): trace_latency_savable() says whether a
+ * save could be made now, trace_latency_fn() writes a function
+ * record, trace_latency_options() forces the options a tracer needs and
+ * puts them back, trace_latency_functions() is the function-trace option,
+ * trace_latency_flag_changed() a tracer's flag_changed.
  *
  * trace_latency_over() says whether a section of @delta ns is to be
  * saved: over tracing_thresh when that is set, else over the array's
- * max_latency.  trace_latency_save() saves it: max_latency and tr->lat
- * (the task, @start_ip..@end_ip, @cpu, @start: the buffer's clock when
- * the section began), then the swap of @cpu's part of the buffers.
- * Nothing is saved while the top-level array is stopped.  Context:
- * interrupts off, not NMI, the caller serialising its saves.  Return:
- * false when nothing was saved.
+ * max_latency.  trace_latency_save() saves the section @sec describes:
+ * it swaps the buffers (only @swap_cpu's part, or all of them with
+ * RING_BUFFER_ALL_CPUS), then sets max_latency and tr->lat.  Nothing is
+ * saved while the top-level array is stopped.  Context: interrupts off,
+ * not NMI, on @swap_cpu when that is a CPU, the caller serialising its
+ * saves.  Return: false when nothing was saved.
  *
  * The trace file shows what was saved (trace_read.c): the max buffer from
  * tr->lat.time_start on, while the current tracer is print_max.
@@ -1475,10 +1492,29 @@ void trace_swap_release(struct trace_array *tr);
  * as the options files do (a tracer forcing the ones it needs).
  * Context: tracing_lock.
  */
+struct trace_latency_section {
+	struct task_struct	*task;		/* the header's task line */
+	int			cpu;		/* the header's CPU# */
+	u64			start;		/* the buffer's clock at its start */
+	u64			delta;		/* its length, ns */
+	unsigned long		start_ip;	/* 0: no started/ended lines */
+	unsigned long		end_ip;
+};
+
 bool trace_latency_over(struct trace_array *tr, u64 delta);
-bool trace_latency_save(struct trace_array *tr, int cpu,
-			struct task_struct *task, u64 start,
-			unsigned long start_ip, unsigned long end_ip, u64 delta);
+bool trace_latency_savable(struct trace_array *tr);
+bool trace_latency_save(struct trace_array *tr, int swap_cpu,
+			const struct trace_latency_section *sec);
+void trace_latency_fn(struct trace_array *tr, unsigned long ip,
+		      unsigned long parent_ip, unsigned int trace_ctx);
+void trace_latency_options(struct trace_array *tr, u64 mask, u64 *saved,
+			   bool force);
+int trace_latency_flag_changed(struct trace_array *tr, u64 mask, int set,
+			       void (*functions)(struct trace_array *, bool));
+#ifdef CONFIG_FUNCTION_TRACER
+void trace_latency_functions(struct trace_array *tr, ftrace_func_t func,
+			     bool on, bool *running);
+#endif
 int trace_set_core_option(struct trace_array *tr, u64 mask, int enabled);
 /* trace_output.c: a code address as the sym-offset/sym-addr flags say. */
 int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);

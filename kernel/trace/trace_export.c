@@ -84,6 +84,23 @@ static struct trace_event_fields func_repeats_fields[] = {
 	{}
 };
 
+static struct trace_event_fields ctx_switch_fields[] = {
+	CORE_FIELD(ctx_switch_entry, unsigned int, prev_pid),
+	CORE_FIELD(ctx_switch_entry, unsigned int, next_pid),
+	CORE_FIELD(ctx_switch_entry, unsigned int, next_cpu),
+	CORE_FIELD(ctx_switch_entry, unsigned char, prev_prio),
+	CORE_FIELD(ctx_switch_entry, unsigned char, prev_state),
+	CORE_FIELD(ctx_switch_entry, unsigned char, next_prio),
+	CORE_FIELD(ctx_switch_entry, unsigned char, next_state),
+	{}
+};
+
+/* Both records print "prev:prio:state  ARROW next:prio:state [cpu]". */
+#define CTX_FMT(arrow)							\
+	"\"%u:%u:%u  " arrow " %u:%u:%u [%03u]\", REC->prev_pid,"	\
+	" REC->prev_prio, REC->prev_state, REC->next_pid,"		\
+	" REC->next_prio, REC->next_state, REC->next_cpu"
+
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD(print_entry, unsigned long, ip),
 	CORE_TAIL(print_entry, char, buf),
@@ -205,6 +222,10 @@ static struct core_record core_records[] = {
 		    "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth"),
 #endif
 #endif
+	CORE_RECORD("context_switch", TRACE_CTX, ctx_switch_fields, NULL,
+		    CTX_FMT("==>")),
+	CORE_RECORD("wakeup", TRACE_WAKE, ctx_switch_fields, NULL,
+		    CTX_FMT("==+")),
 	CORE_RECORD("kernel_stack", TRACE_STACK, kernel_stack_fields, NULL,
 		    STACK_FMT),
 	CORE_RECORD("user_stack", TRACE_USER_STACK, user_stack_fields, NULL,

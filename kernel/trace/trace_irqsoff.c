@@ -74,28 +74,10 @@ static bool lat_on;
 /* Serialises saves; lat_seq counts them. */
 static DEFINE_RAW_SPINLOCK(lat_lock);
 static unsigned int lat_seq;
-/* The array's options before this tracer forced lat_forced[] on. */
+/* The options it forces on, and their values before. */
+#define LAT_FORCED	(TRACE_ITER(LATENCY_FMT) | TRACE_ITER(OVERWRITE) | \
+			 TRACE_ITER(PAUSE_ON_TRACE))
 static u64 lat_saved_flags;
-static const u64 lat_forced[] = {
-	TRACE_ITER(LATENCY_FMT), TRACE_ITER(OVERWRITE), TRACE_ITER(PAUSE_ON_TRACE),
-};
-
-static void lat_write_fn(struct trace_array *tr, unsigned long ip,
-			 unsigned long parent_ip, unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = tr->buffer;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-					  trace_ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
-}
 
 /* The hooks of this CPU may act: on, and not inside one of them. */
 static __always_inline struct lat_cpu *lat_enter(void)
@@ -136,12 +118,18 @@ static void section_start(unsigned long ip, unsigned long parent_ip,
 	c->seq = READ_ONCE(lat_seq);
 	c->start = ring_buffer_time_stamp(tr->buffer);
 	c->start_ip = parent_ip ?: ip;
-	lat_write_fn(tr, ip, parent_ip, trace_ctx);
+	trace_latency_fn(tr, ip, parent_ip, trace_ctx);
 	c->state = SEC_OPEN;
 	lat_exit(c);
 }
 
-/* Time the section that ends at @end_ip, and save it if it is worth it. */
+/*
+ * Time the section that ends at @end_ip, and save it if it is worth it.
+ * The end's records (a function and its stack; the stack is slow) are
+ * written before lat_lock, into this CPU's part of the buffer, which only
+ * this CPU writes: the lock serialises the saves only, so two CPUs that
+ * both end long sections do not wait on each other's stack walks.
+ */
 static void section_check(struct trace_array *tr, struct lat_cpu *c,
 			  unsigned long ip, unsigned long end_ip,
 			  unsigned int trace_ctx)
@@ -151,23 +139,27 @@ static void section_check(struct trace_array *tr, struct lat_cpu *c,
 	int cpu = smp_processor_id();
 	unsigned long flags;
 
-	if (!trace_latency_over(tr, delta))
+	if (!trace_latency_over(tr, delta) || !trace_latency_savable(tr))
 		goto out;
+	trace_latency_fn(tr, ip, end_ip, trace_ctx);
+	trace_record_kernel_stack(tr, tr->buffer, trace_ctx, ip, 0);
 	raw_spin_lock_irqsave(&lat_lock, flags);
-	if (trace_latency_over(tr, delta)) {
-		lat_write_fn(tr, ip, end_ip, trace_ctx);
-		trace_record_kernel_stack(tr, tr->buffer, trace_ctx, ip, 0);
-		/* Not if another CPU saved one since this section began. */
-		if (c->seq == lat_seq &&
-		    trace_latency_save(tr, cpu, current, c->start, c->start_ip,
-				       end_ip, delta))
+	/* Not if another CPU saved one since this section began. */
+	if (c->seq == lat_seq && trace_latency_over(tr, delta)) {
+		struct trace_latency_section sec = {
+			.task = current, .cpu = cpu, .start = c->start,
+			.delta = delta, .start_ip = c->start_ip,
+			.end_ip = end_ip,
+		};
+
+		if (trace_latency_save(tr, cpu, &sec))
 			lat_seq++;
 	}
 	raw_spin_unlock_irqrestore(&lat_lock, flags);
 out:
 	c->seq = READ_ONCE(lat_seq);
 	c->start = ring_buffer_time_stamp(tr->buffer);
-	lat_write_fn(tr, ip, end_ip, trace_ctx);
+	trace_latency_fn(tr, ip, end_ip, trace_ctx);
 }
 
 /* SEC_OPEN -> SEC_NONE.  @trace_ctx: as for section_start(). */
@@ -186,7 +178,7 @@ static void section_stop(unsigned long ip, unsigned long parent_ip,
 	c = lat_enter();
 	if (!c)
 		return;
-	lat_write_fn(tr, ip, parent_ip, trace_ctx);
+	trace_latency_fn(tr, ip, parent_ip, trace_ctx);
 	section_check(tr, c, ip, parent_ip ?: ip, trace_ctx);
 	lat_exit(c);
 }
@@ -294,7 +286,7 @@ static void lat_function_call(unsigned long ip, unsigned long parent_ip,
 	if (this_cpu_read(lat_cpus.state) == SEC_OPEN) {
 		c = lat_enter();
 		if (c) {
-			lat_write_fn(tr, ip, parent_ip, tracing_gen_ctx_dec());
+			trace_latency_fn(tr, ip, parent_ip, tracing_gen_ctx_dec());
 			lat_exit(c);
 		}
 	}
@@ -305,21 +297,7 @@ static bool lat_functions;	/* tr->ops is registered */
 
 static void lat_functions_set(struct trace_array *tr, bool on)
 {
-	if (on == lat_functions || !tr->ops)
-		return;
-	/* 0->1 */
-	if (on) {
-		tr->ops->func = lat_function_call;
-		tr->ops->private = tr;
-		lat_functions = !register_ftrace_function(tr->ops);
-		if (!lat_functions)
-			pr_err("failed to start %s tracer\n",
-			       tr->current_trace->name);
-		return;
-	}
-	/* 1->0 */
-	unregister_ftrace_function(tr->ops);
-	lat_functions = false;
+	trace_latency_functions(tr, lat_function_call, on, &lat_functions);
 }
 #else
 static void lat_functions_set(struct trace_array *tr, bool on)
@@ -401,7 +379,7 @@ static int lat_register_probes(void)
 /* Context: tracing_lock (init is called under it). */
 static int lat_init(struct trace_array *tr, unsigned int kinds)
 {
-	int cpu, i, ret;
+	int cpu, ret;
 
 	if (lat_tr)
 		return -EBUSY;
@@ -422,9 +400,7 @@ static int lat_init(struct trace_array *tr, unsigned int kinds)
 		WRITE_ONCE(lat_tr, NULL);
 		return ret;
 	}
-	lat_saved_flags = tr->flags;
-	for (i = 0; i < ARRAY_SIZE(lat_forced); i++)
-		trace_set_core_option(tr, lat_forced[i], 1);
+	trace_latency_options(tr, LAT_FORCED, &lat_saved_flags, true);
 #ifdef CONFIG_FUNCTION_TRACER
 	if (tr->flags & TRACE_ITER(FUNCTION_TRACE))
 		lat_functions_set(tr, true);
@@ -435,17 +411,13 @@ static int lat_init(struct trace_array *tr, unsigned int kinds)
 
 static void lat_reset(struct trace_array *tr)
 {
-	int i;
-
 	WRITE_ONCE(lat_on, false);
 	lat_functions_set(tr, false);
 	lat_unregister_probes();
 	WRITE_ONCE(lat_kinds, 0);
 	WRITE_ONCE(lat_tr, NULL);
 	/* Put back the options as they were (lat_tr is NULL: allowed). */
-	for (i = 0; i < ARRAY_SIZE(lat_forced); i++)
-		trace_set_core_option(tr, lat_forced[i],
-				      !!(lat_saved_flags & lat_forced[i]));
+	trace_latency_options(tr, LAT_FORCED, &lat_saved_flags, false);
 }
 
 static void lat_start(struct trace_array *tr)
@@ -458,18 +430,11 @@ static void lat_stop(struct trace_array *tr)
 	WRITE_ONCE(lat_on, false);
 }
 
-/* overwrite stays on while it runs; function-trace starts and stops it. */
 static int lat_flag_changed(struct trace_array *tr, u64 mask, int set)
 {
 	if (tr != READ_ONCE(lat_tr))
 		return 0;
-	if ((mask & TRACE_ITER(OVERWRITE)) && !set)
-		return -EINVAL;
-#ifdef CONFIG_FUNCTION_TRACER
-	if (mask & TRACE_ITER(FUNCTION_TRACE))
-		lat_functions_set(tr, set);
-#endif
-	return 0;
+	return trace_latency_flag_changed(tr, mask, set, lat_functions_set);
 }
 
 static int irqsoff_init(struct trace_array *tr)

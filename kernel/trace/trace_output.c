@@ -762,6 +762,110 @@ static enum print_line_t print_user_stack(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
+/*
+ * TRACE_CTX and TRACE_WAKE: "prev:prio:S ==> [cpu] next:prio:T comm" for
+ * a switch, "  +" in place of the arrow for a wakeup.  The raw, hex and
+ * binary forms give a wakeup's prev state as '+'.
+ */
+static enum print_line_t print_ctxwake_text(struct trace_iterator *iter,
+					    const char *arrow)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(f->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 f->prev_pid, f->prev_prio,
+			 task_index_to_char(f->prev_state), arrow, f->next_cpu,
+			 f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_ctx_text(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	return print_ctxwake_text(iter, "==>");
+}
+
+static enum print_line_t print_wake_text(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	return print_ctxwake_text(iter, "  +");
+}
+
+/* The prev state's character: the record's, or '+' for a wakeup. */
+static char ctxwake_prev_char(struct trace_iterator *iter,
+			      const struct ctx_switch_entry *f)
+{
+	return iter->ent->type == TRACE_WAKE ? '+' :
+	       task_index_to_char(f->prev_state);
+}
+
+static enum print_line_t print_ctxwake_raw(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 f->prev_pid, f->prev_prio, ctxwake_prev_char(iter, f),
+			 f->next_cpu, f->next_pid, f->next_prio,
+			 task_index_to_char(f->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+#define PUT_HEX(s, v)	trace_seq_putmem_hex(s, &(v), sizeof(v))
+
+static enum print_line_t print_ctxwake_hex(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	char prev = ctxwake_prev_char(iter, f);
+	int next = task_index_to_char(f->next_state);
+
+	PUT_HEX(s, f->prev_pid);
+	PUT_HEX(s, f->prev_prio);
+	PUT_HEX(s, prev);
+	PUT_HEX(s, f->next_cpu);
+	PUT_HEX(s, f->next_pid);
+	PUT_HEX(s, f->next_prio);
+	PUT_HEX(s, next);
+	return trace_handle_return(s);
+}
+
+#define PUT_BIN(s, v)	trace_seq_putmem(s, &(v), sizeof(v))
+
+static enum print_line_t print_ctxwake_bin(struct trace_iterator *iter,
+					   int flags, struct trace_event *event)
+{
+	struct ctx_switch_entry *f = (struct ctx_switch_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	PUT_BIN(s, f->prev_pid);
+	PUT_BIN(s, f->prev_prio);
+	PUT_BIN(s, f->prev_state);
+	PUT_BIN(s, f->next_cpu);
+	PUT_BIN(s, f->next_pid);
+	PUT_BIN(s, f->next_prio);
+	PUT_BIN(s, f->next_state);
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions ctx_funcs = {
+	.trace	= print_ctx_text,
+	.raw	= print_ctxwake_raw,
+	.hex	= print_ctxwake_hex,
+	.binary	= print_ctxwake_bin,
+};
+
+static struct trace_event_functions wake_funcs = {
+	.trace	= print_wake_text,
+	.raw	= print_ctxwake_raw,
+	.hex	= print_ctxwake_hex,
+	.binary	= print_ctxwake_bin,
+};
+
 static struct trace_event_functions fn_funcs = {
 	.trace	= print_fn_text,
 	.raw	= print_fn_raw,
@@ -805,6 +909,8 @@ static struct trace_event_functions user_stack_funcs = {
 static struct trace_event core_events[] = {
 	{ .type = TRACE_FN,		.funcs = &fn_funcs },
 	{ .type = TRACE_FUNC_REPEATS,	.funcs = &repeats_funcs },
+	{ .type = TRACE_CTX,		.funcs = &ctx_funcs },
+	{ .type = TRACE_WAKE,		.funcs = &wake_funcs },
 	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
 	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },
