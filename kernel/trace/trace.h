@@ -122,6 +122,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
+#include <linux/time64.h>
 #include <linux/trace.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
@@ -172,6 +173,18 @@ struct ctx_switch_entry {
 	unsigned char		prev_state;	/* task_state_index() */
 	unsigned char		next_prio;
 	unsigned char		next_state;
+};
+
+/* TRACE_HWLAT: a sample of the hwlat tracer with a gap over the threshold */
+struct hwlat_entry {
+	struct trace_entry	ent;
+	u64			duration;	/* largest inner gap, us */
+	u64			outer_duration;	/* largest outer gap, us */
+	u64			nmi_total_ts;	/* time in NMIs, us */
+	struct timespec64	timestamp;	/* wall clock of the first gap */
+	unsigned int		nmi_count;
+	unsigned int		seqnum;
+	unsigned int		count;		/* gaps over the threshold */
 };
 
 /* TRACE_FUNC_REPEATS: a function called again and again (func-no-repeats) */
@@ -1214,8 +1227,7 @@ static inline void ftrace_boot_apply_filters(void)
 /*
  * What the tracing core, the boot options and the function tracer's files
  * ask of the function_graph tracer (its own interface is trace_graph.h,
- * which only its files include): init_graph_trace() makes the tracer
- * selectable; fgraph_boot_apply_sets() applies ftrace_graph_filter= and
+ * which only its files include): fgraph_boot_apply_sets() applies ftrace_graph_filter= and
  * ftrace_graph_notrace= before the boot tracer starts; fgraph_create_files()
  * makes set_graph_function, set_graph_notrace and max_graph_depth in the
  * top level's @dir.  The function profiler times calls with the graph:
@@ -1225,18 +1237,12 @@ static inline void ftrace_boot_apply_filters(void)
  * Context: boot, except the last two (any).
  */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-int init_graph_trace(void);
 void fgraph_boot_apply_sets(void);
 void fgraph_create_files(struct dentry *dir);
 bool fgraph_graph_time(void);
 void trace_print_graph_duration(unsigned long long duration,
 				struct trace_seq *s);
 #else
-static inline int init_graph_trace(void)
-{
-	return 0;
-}
-
 static inline void fgraph_boot_apply_sets(void)
 {
 }

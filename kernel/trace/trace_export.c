@@ -95,6 +95,18 @@ static struct trace_event_fields ctx_switch_fields[] = {
 	{}
 };
 
+static struct trace_event_fields hwlat_fields[] = {
+	CORE_FIELD(hwlat_entry, u64, duration),
+	CORE_FIELD(hwlat_entry, u64, outer_duration),
+	CORE_FIELD(hwlat_entry, u64, nmi_total_ts),
+	CORE_INNER(hwlat_entry, s64, timestamp.tv_sec, tv_sec),
+	CORE_INNER(hwlat_entry, long, timestamp.tv_nsec, tv_nsec),
+	CORE_FIELD(hwlat_entry, unsigned int, nmi_count),
+	CORE_FIELD(hwlat_entry, unsigned int, seqnum),
+	CORE_FIELD(hwlat_entry, unsigned int, count),
+	{}
+};
+
 /* Both records print "prev:prio:state  ARROW next:prio:state [cpu]". */
 #define CTX_FMT(arrow)							\
 	"\"%u:%u:%u  " arrow " %u:%u:%u [%03u]\", REC->prev_pid,"	\
@@ -226,6 +238,8 @@ static struct core_record core_records[] = {
 		    CTX_FMT("==>")),
 	CORE_RECORD("wakeup", TRACE_WAKE, ctx_switch_fields, NULL,
 		    CTX_FMT("==+")),
+	CORE_RECORD("hwlat", TRACE_HWLAT, hwlat_fields, NULL,
+		    "\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count"),
 	CORE_RECORD("kernel_stack", TRACE_STACK, kernel_stack_fields, NULL,
 		    STACK_FMT),
 	CORE_RECORD("user_stack", TRACE_USER_STACK, user_stack_fields, NULL,

@@ -866,6 +866,43 @@ static struct trace_event_functions wake_funcs = {
 	.binary	= print_ctxwake_bin,
 };
 
+/* TRACE_HWLAT: the hwlat tracer's sample, the NMIs only when there were. */
+static enum print_line_t print_hwlat_text(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct hwlat_entry *f = (struct hwlat_entry *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_printf(s, "#%-5u inner/outer(us): %4llu/%-5llu ts:%lld.%09ld count:%d",
+			 f->seqnum, f->duration, f->outer_duration,
+			 (long long)f->timestamp.tv_sec, f->timestamp.tv_nsec,
+			 f->count);
+	if (f->nmi_count) {
+		if (!IS_ENABLED(CONFIG_GENERIC_SCHED_CLOCK))
+			trace_seq_printf(s, " nmi-total:%llu", f->nmi_total_ts);
+		trace_seq_printf(s, " nmi-count:%u", f->nmi_count);
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_hwlat_raw(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct hwlat_entry *f = (struct hwlat_entry *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%llu %lld %lld %09ld %u\n",
+			 f->duration, f->outer_duration,
+			 (long long)f->timestamp.tv_sec, f->timestamp.tv_nsec,
+			 f->seqnum);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions hwlat_funcs = {
+	.trace	= print_hwlat_text,
+	.raw	= print_hwlat_raw,
+};
+
 static struct trace_event_functions fn_funcs = {
 	.trace	= print_fn_text,
 	.raw	= print_fn_raw,
@@ -911,6 +948,7 @@ static struct trace_event core_events[] = {
 	{ .type = TRACE_FUNC_REPEATS,	.funcs = &repeats_funcs },
 	{ .type = TRACE_CTX,		.funcs = &ctx_funcs },
 	{ .type = TRACE_WAKE,		.funcs = &wake_funcs },
+	{ .type = TRACE_HWLAT,		.funcs = &hwlat_funcs },
 	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
 	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
 	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },
