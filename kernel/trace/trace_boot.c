@@ -382,8 +382,6 @@ void __init early_trace_init(void)
 	nop_trace.enabled++;
 	if (init_function_trace())
 		pr_warn("tracing: could not register the function tracer\n");
-	if (init_graph_trace())
-		pr_warn("tracing: could not register the function_graph tracer\n");
 	init_trace_output();
 	if (boot_options[0])
 		trace_apply_option_list(tr, boot_options);
@@ -424,25 +422,54 @@ static __init int tracer_init_tracefs(void)
 fs_initcall(tracer_init_tracefs);
 
 /*
+ * Start the tracer of ftrace=, once it is registered: the function tracer
+ * is by early_initcall, the latency tracers and function_graph by
+ * core_initcall (the order available_tracers lists them in is upstream's),
+ * hwlat by late_initcall.  Until @last, a tracer not registered yet is
+ * tried again at the next step.
+ */
+static __init void boot_tracer_try(bool last)
+{
+	int ret;
+
+	if (!boot_tracer[0])
+		return;
+	ret = tracing_set_tracer(&global_trace, boot_tracer);
+	if (ret == -EINVAL && !last)
+		return;
+	if (ret)
+		pr_warn("tracing: could not start boot tracer '%s': %d\n",
+			boot_tracer, ret);
+	boot_tracer[0] = '\0';
+}
+
+/*
  * The functions of ftrace_filter= and ftrace_notrace=, then the tracer of
  * ftrace=: early, before the other CPUs come up, once text patching and
  * the scheduler work.
  */
 static __init int trace_boot_tracer(void)
 {
-	int ret;
-
 	ftrace_boot_apply_filters();
 	fgraph_boot_apply_sets();
-	if (!boot_tracer[0])
-		return 0;
-	ret = tracing_set_tracer(&global_trace, boot_tracer);
-	if (ret)
-		pr_warn("tracing: could not start boot tracer '%s': %d\n",
-			boot_tracer, ret);
+	boot_tracer_try(false);
 	return 0;
 }
 early_initcall(trace_boot_tracer);
+
+static __init int trace_boot_tracer_core(void)
+{
+	boot_tracer_try(false);
+	return 0;
+}
+core_initcall_sync(trace_boot_tracer_core);
+
+static __init int trace_boot_tracer_late(void)
+{
+	boot_tracer_try(true);
+	return 0;
+}
+late_initcall_sync(trace_boot_tracer_late);
 
 /* After every other initcall, just before the init memory goes. */
 static __init int trace_boot_snapshots(void)

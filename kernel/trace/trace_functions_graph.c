@@ -271,17 +271,19 @@ static struct trace_event graph_ret_event = {
 	.funcs	= &graph_record_funcs,
 };
 
-/**
- * init_graph_trace - make the function_graph tracer selectable
- *
- * Context: boot (trace_boot.c).
- * Return: 0 or register_tracer()'s error.
+/*
+ * Make the function_graph tracer selectable.  A core_initcall linked
+ * after the latency tracers', so that available_tracers lists it first,
+ * as upstream's does; ftrace=function_graph waits for it (trace_boot.c).
  */
-int __init init_graph_trace(void)
+static int __init init_graph_trace(void)
 {
 	graph_tracer_flags.trace = &graph_trace;
 	if (!register_trace_event(&graph_ent_event) ||
 	    !register_trace_event(&graph_ret_event))
 		pr_warn("tracing: no printer for function_graph records\n");
-	return register_tracer(&graph_trace);
+	if (register_tracer(&graph_trace))
+		pr_warn("tracing: could not register the function_graph tracer\n");
+	return 0;
 }
+core_initcall(init_graph_trace);

@@ -134,8 +134,6 @@ enum print_line_t print_graph_function_stateless(struct trace_iterator *iter,
 /* ------------------------------------------------------------------ */
 /* trace_functions_graph.c                                             */
 
-/* (init_graph_trace(): trace.h) */
-
 /*
  * Write one TRACE_GRAPH_ENT / TRACE_GRAPH_RET record into @tr's buffer
  * (also for latency tracers with display-graph).  Context: preemption
