@@ -213,7 +213,7 @@ static int hwlat_sampler_fn(void *data)
 {
 	struct hwlat_sampler *s = data;
 	struct trace_array *tr = READ_ONCE(hwlat_tr);
-	u64 sleep_ms;
+	u64 window, width, sleep_ms;
 
 	while (!kthread_should_stop()) {
 		if (s == &hwlat_single &&
@@ -222,10 +222,15 @@ static int hwlat_sampler_fn(void *data)
 		local_irq_disable();
 		hwlat_sample(tr, s);
 		local_irq_enable();
-		/* The rest of the window, in whole ms, at least one. */
-		sleep_ms = div_u64(READ_ONCE(hwlat_window_us) -
-				   READ_ONCE(hwlat_width_us), USEC_PER_MSEC);
-		msleep_interruptible(max_t(u64, sleep_ms, 1));
+		/*
+		 * The rest of the window, in whole ms, at least one.  The two
+		 * are read apart: a write between may make width the larger.
+		 */
+		window = READ_ONCE(hwlat_window_us);
+		width = READ_ONCE(hwlat_width_us);
+		sleep_ms = window > width ?
+			   div_u64(window - width, USEC_PER_MSEC) : 0;
+		msleep_interruptible(clamp_t(u64, sleep_ms, 1, UINT_MAX));
 	}
 	return 0;
 }
@@ -277,6 +282,9 @@ static int hwlat_start_samplers(struct trace_array *tr)
 	for_each_cpu_and(cpu, cpu_online_mask, tr->tracing_cpumask) {
 		struct hwlat_sampler *s = per_cpu_ptr(&hwlat_per_cpu, cpu);
 
+		/* tracing_on may have gone 0 without a stop (a trigger). */
+		if (s->task)
+			continue;
 		t = kthread_run_on_cpu(hwlat_sampler_fn, s, cpu, "hwlatd/%u");
 		if (IS_ERR(t)) {
 			cpus_read_unlock();

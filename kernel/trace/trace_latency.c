@@ -77,7 +77,8 @@ bool trace_latency_savable(struct trace_array *tr)
  *	and ended
  *
  * See trace.h.  The swap comes first: when it cannot be made (a write
- * under way on @swap_cpu, swaps held off by a reader, recording off),
+ * under way on @swap_cpu, swaps held off by a reader, recording off,
+ * even by a path that did not tell the tracer: a traceoff trigger),
  * nothing changes, so the header always describes what the max buffer
  * holds and a section that could not be kept does not raise max_latency.
  *
@@ -89,7 +90,7 @@ bool trace_latency_save(struct trace_array *tr, int swap_cpu,
 	struct trace_latency_info *l = &tr->lat;
 	struct task_struct *task = sec->task;
 
-	if (READ_ONCE(global_trace.stop_count) || in_nmi())
+	if (in_nmi() || !trace_latency_savable(tr))
 		return false;
 	if (trace_max_swap(tr, swap_cpu, NULL))
 		return false;

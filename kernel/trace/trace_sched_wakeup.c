@@ -240,11 +240,20 @@ out:
 	local_irq_restore(flags);
 }
 
-/* sched_migrate_task: the wakee is queued on another CPU now. */
+/*
+ * sched_migrate_task: the wakee is queued on another CPU now.  Under the
+ * lock, so that a new wakee's CPU is not overwritten with the old one's.
+ */
 static void wake_probe_migrate(void *data, struct task_struct *p, int cpu)
 {
-	if (READ_ONCE(watch.task) == p)
+	unsigned long flags;
+
+	if (READ_ONCE(watch.task) != p)
+		return;
+	raw_spin_lock_irqsave(&wk_lock, flags);
+	if (watch.task == p && watch.pid == p->pid)
 		WRITE_ONCE(watch.run_cpu, cpu);
+	raw_spin_unlock_irqrestore(&wk_lock, flags);
 }
 
 NOKPROBE_SYMBOL(wake_probe_wakeup);
@@ -256,6 +265,7 @@ static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct trace_array *tr = op->private;
+	unsigned int trace_ctx;
 	unsigned long flags;
 	int bit;
 
@@ -264,10 +274,11 @@ static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 		return;
 	if (READ_ONCE(watch.state) == WATCH_WAKEE &&
 	    READ_ONCE(watch.run_cpu) == smp_processor_id()) {
+		/* The caller's context, before the guard turns irqs off. */
+		trace_ctx = tracing_gen_ctx_dec();
 		local_irq_save(flags);
 		if (wake_enter())
-			trace_latency_fn(tr, ip, parent_ip,
-					 tracing_gen_ctx_dec());
+			trace_latency_fn(tr, ip, parent_ip, trace_ctx);
 		wake_exit();
 		local_irq_restore(flags);
 	}

@@ -152,14 +152,18 @@ static int max_alloc_locked(struct trace_array *tr)
  * trace_max_buffer_alloc - give an array's second buffer the live one's size
  * @tr: the array
  *
- * What a tracer that keeps its worst section there needs first.
+ * What a tracer that keeps its worst section there needs first.  Not
+ * while a conditional snapshot holds the buffer: its update() would be
+ * asked about every swap the tracer makes, as upstream refuses too.
  * Context: tracing_lock held.
- * Return: 0, -ENODEV or the resize's error.
+ * Return: 0, -EBUSY, -ENODEV or the resize's error.
  */
 int trace_max_buffer_alloc(struct trace_array *tr)
 {
 	int ret;
 
+	if (READ_ONCE(tr->cond_snapshot))
+		return -EBUSY;
 	if (!tr->max_allocated)
 		return max_alloc_locked(tr);
 	/*
