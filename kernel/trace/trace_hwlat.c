@@ -28,7 +28,6 @@
  * set to 10 us for the run when it is 0.  One array runs hwlat at a time.
  */
 #include <linux/cpumask.h>
-#include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/security.h>
@@ -171,7 +170,7 @@ static void hwlat_sample(struct trace_array *tr, struct hwlat_sampler *s)
 				ktime_get_real_ts64(&when);
 			count++;
 		}
-	} while (total <= width);
+	} while (total <= width && !kthread_should_stop());
 	barrier();
 	WRITE_ONCE(trace_hwlat_callback_enabled, false);
 
@@ -230,7 +229,12 @@ static int hwlat_sampler_fn(void *data)
 		width = READ_ONCE(hwlat_width_us);
 		sleep_ms = window > width ?
 			   div_u64(window - width, USEC_PER_MSEC) : 0;
-		msleep_interruptible(clamp_t(u64, sleep_ms, 1, UINT_MAX));
+		/* A stop wakes it: a long window does not hold the stopper. */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule_timeout(msecs_to_jiffies(clamp_t(u64, sleep_ms,
+								  1, UINT_MAX)));
+		__set_current_state(TASK_RUNNING);
 	}
 	return 0;
 }

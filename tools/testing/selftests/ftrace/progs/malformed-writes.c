@@ -865,6 +865,9 @@ static void save_all(void)
 		"tracing_on", "current_tracer", "trace_clock", "buffer_percent",
 		"buffer_subbuf_size_kb", "buffer_size_kb", "tracing_cpumask",
 		"tracing_thresh", "tracing_max_latency", "saved_cmdlines_size",
+		/* Global, the top level's only; the window before the width. */
+		"hwlat_detector/mode", "hwlat_detector/window",
+		"hwlat_detector/width",
 	};
 	char dir[PATH_MAX];
 	struct dirent *d;
@@ -953,6 +956,10 @@ static int restore_all(int quiet)
 		if (files[i].events && !strcmp(files[i].base, "trigger"))
 			clear_triggers(files[i].path);
 	}
+	/* A width of 0 fits any window: the saved window can go back first. */
+	snprintf(path, sizeof(path), "%s/hwlat_detector/width", arrays[0]);
+	if (access(path, W_OK) == 0)
+		put(path, "0");
 	for (i = 0; i < nsaved; i++) {
 		r = put(saved[i].path, saved[i].val);
 		if (r) {
