@@ -187,6 +187,27 @@ struct hwlat_entry {
 	unsigned int		count;		/* gaps over the threshold */
 };
 
+/* TRACE_OSNOISE: one window of the osnoise tracer (us, counts) */
+struct osnoise_entry {
+	struct trace_entry	ent;
+	u64			noise;		/* the gaps' sum */
+	u64			runtime;	/* the window */
+	u64			max_sample;	/* the largest gap */
+	unsigned int		hw_count;	/* gaps with no interference */
+	unsigned int		nmi_count;
+	unsigned int		irq_count;
+	unsigned int		softirq_count;
+	unsigned int		thread_count;
+};
+
+/* TRACE_TIMERLAT: how late a timerlat tick ran (ns) */
+struct timerlat_entry {
+	struct trace_entry	ent;
+	unsigned int		seqnum;		/* the tick */
+	int			context;	/* 0 irq, 1 thread, 2 user-ret */
+	u64			timer_latency;
+};
+
 /* TRACE_FUNC_REPEATS: a function called again and again (func-no-repeats) */
 struct func_repeats_entry {
 	struct trace_entry	ent;

@@ -95,6 +95,25 @@ static struct trace_event_fields ctx_switch_fields[] = {
 	{}
 };
 
+static struct trace_event_fields osnoise_fields[] = {
+	CORE_FIELD(osnoise_entry, u64, noise),
+	CORE_FIELD(osnoise_entry, u64, runtime),
+	CORE_FIELD(osnoise_entry, u64, max_sample),
+	CORE_FIELD(osnoise_entry, unsigned int, hw_count),
+	CORE_FIELD(osnoise_entry, unsigned int, nmi_count),
+	CORE_FIELD(osnoise_entry, unsigned int, irq_count),
+	CORE_FIELD(osnoise_entry, unsigned int, softirq_count),
+	CORE_FIELD(osnoise_entry, unsigned int, thread_count),
+	{}
+};
+
+static struct trace_event_fields timerlat_fields[] = {
+	CORE_FIELD(timerlat_entry, unsigned int, seqnum),
+	CORE_FIELD(timerlat_entry, int, context),
+	CORE_FIELD(timerlat_entry, u64, timer_latency),
+	{}
+};
+
 static struct trace_event_fields hwlat_fields[] = {
 	CORE_FIELD(hwlat_entry, u64, duration),
 	CORE_FIELD(hwlat_entry, u64, outer_duration),
@@ -240,6 +259,10 @@ static struct core_record core_records[] = {
 		    CTX_FMT("==+")),
 	CORE_RECORD("hwlat", TRACE_HWLAT, hwlat_fields, NULL,
 		    "\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count"),
+	CORE_RECORD("osnoise", TRACE_OSNOISE, osnoise_fields, NULL,
+		    "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\\n\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count"),
+	CORE_RECORD("timerlat", TRACE_TIMERLAT, timerlat_fields, NULL,
+		    "\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", REC->seqnum, REC->context, REC->timer_latency"),
 	CORE_RECORD("kernel_stack", TRACE_STACK, kernel_stack_fields, NULL,
 		    STACK_FMT),
 	CORE_RECORD("user_stack", TRACE_USER_STACK, user_stack_fields, NULL,
