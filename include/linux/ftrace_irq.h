@@ -5,13 +5,19 @@
 /*
  * Hooks the NMI entry and exit paths call for tracers that measure time
  * spent in NMIs: the hwlat tracer (trace_hwlat.c) counts and times the
- * NMIs that hit its sample.  While no sample runs the hook is one test of
- * a flag.
+ * NMIs that hit its sample, osnoise and timerlat (trace_osnoise.c) those
+ * that delay their workload.  While neither runs a hook is one test of a
+ * flag.
  */
 
 #ifdef CONFIG_HWLAT_TRACER
 extern bool trace_hwlat_callback_enabled;
 void trace_hwlat_callback(bool enter);
+#endif
+
+#ifdef CONFIG_OSNOISE_TRACER
+extern bool trace_osnoise_callback_enabled;
+void trace_osnoise_callback(bool enter);
 #endif
 
 static inline void ftrace_nmi_enter(void)
@@ -20,6 +26,10 @@ static inline void ftrace_nmi_enter(void)
 	if (unlikely(READ_ONCE(trace_hwlat_callback_enabled)))
 		trace_hwlat_callback(true);
 #endif
+#ifdef CONFIG_OSNOISE_TRACER
+	if (unlikely(READ_ONCE(trace_osnoise_callback_enabled)))
+		trace_osnoise_callback(true);
+#endif
 }
 
 static inline void ftrace_nmi_exit(void)
@@ -27,6 +37,10 @@ static inline void ftrace_nmi_exit(void)
 #ifdef CONFIG_HWLAT_TRACER
 	if (unlikely(READ_ONCE(trace_hwlat_callback_enabled)))
 		trace_hwlat_callback(false);
+#endif
+#ifdef CONFIG_OSNOISE_TRACER
+	if (unlikely(READ_ONCE(trace_osnoise_callback_enabled)))
+		trace_osnoise_callback(false);
 #endif
 }
 

@@ -61,6 +61,17 @@ int __trace_array_puts(struct trace_array *tr, unsigned long ip,
 	({								\
 		str ? __trace_array_puts(tr, _THIS_IP_, str, strlen(str)) : -1; \
 	})
+
+/*
+ * The osnoise tracer's interrupt accounting (kernel/trace/trace_osnoise.c):
+ * an architecture whose vectors have their own tracepoints hooks them in
+ * osnoise_arch_register() and reports each through the entry and exit
+ * calls; the defaults hook nothing.
+ */
+int osnoise_arch_register(void);
+void osnoise_arch_unregister(void);
+void osnoise_trace_irq_entry(int id);
+void osnoise_trace_irq_exit(int id, const char *desc);
 #else
 static inline void trace_printk_init_buffers(void)
 {
