@@ -467,6 +467,8 @@ struct trace_array {
 	unsigned long		max_latency;
 	/* The section a latency tracer saved last (trace_latency.c). */
 	struct trace_latency_info lat;
+	/* Its records are graph records (display-graph, as it last saw it). */
+	bool			lat_graph;
 
 	/* --- trace_instances.c: the array's directory --- */
 	struct dentry		*dir;
@@ -1536,12 +1538,41 @@ void trace_latency_fn(struct trace_array *tr, unsigned long ip,
 		      unsigned long parent_ip, unsigned int trace_ctx);
 void trace_latency_options(struct trace_array *tr, u64 mask, u64 *saved,
 			   bool force);
-int trace_latency_flag_changed(struct trace_array *tr, u64 mask, int set,
-			       void (*functions)(struct trace_array *, bool));
-#ifdef CONFIG_FUNCTION_TRACER
-void trace_latency_functions(struct trace_array *tr, ftrace_func_t func,
-			     bool on, bool *running);
+
+/*
+ * A latency tracer's records of the functions called in a section (the
+ * function-trace option): plain function records, or entries and
+ * returns with display-graph.  The tracer gives its callbacks; state is
+ * what is registered now, on tr->ops or tr->gops.
+ */
+enum trace_latency_fn_state {
+	LAT_FN_OFF,
+	LAT_FN_FUNCTION,	/* func on tr->ops */
+	LAT_FN_GRAPH,		/* graph_entry/graph_return on tr->gops */
+};
+
+struct trace_latency_hooks {
+	ftrace_func_t			func;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	trace_func_graph_ent_t		graph_entry;
+	trace_func_graph_ret_t		graph_return;
 #endif
+	/* Forget the section in progress (display-graph changes). */
+	void				(*restart)(struct trace_array *tr);
+	enum trace_latency_fn_state	state;
+};
+
+int trace_latency_flag_changed(struct trace_array *tr, u64 mask, int set,
+			       struct trace_latency_hooks *hooks);
+void trace_latency_functions(struct trace_array *tr,
+			     struct trace_latency_hooks *hooks, bool on);
+/* print_line, print_header, open and close of the latency tracers. */
+enum print_line_t trace_latency_print_line(struct trace_iterator *iter);
+void trace_latency_print_header(struct seq_file *m);
+void trace_latency_open(struct trace_iterator *iter);
+void trace_latency_close(struct trace_iterator *iter);
+/* trace_read.c: the header of a tracer without its own. */
+void trace_default_header(struct seq_file *m);
 int trace_set_core_option(struct trace_array *tr, u64 mask, int enabled);
 /* trace_output.c: a code address as the sym-offset/sym-addr flags say. */
 int seq_print_ip_sym(struct trace_seq *s, unsigned long ip, u64 sym_flags);

@@ -279,6 +279,19 @@ static void graph_lat_columns(struct trace_seq *s, const struct trace_entry *ent
 }
 
 /*
+ * What REL TIME counts from: a latency tracer's max buffer from its saved
+ * section's start, any other buffer from its last reset.
+ */
+static u64 graph_rel_base(struct trace_iterator *iter)
+{
+	struct trace_array *tr = iter->tr;
+
+	if (iter->buffer && iter->buffer == tr->max_buffer)
+		return READ_ONCE(tr->lat.time_start);
+	return tr->time_start;
+}
+
+/*
  * The columns in front of the duration, as the options ask: absolute
  * time (seconds.micros, truncated), time since the buffer started (the
  * latency tracers'), CPU, task, latency flags.
@@ -295,7 +308,7 @@ static void graph_context_columns(struct graph_line *gl)
 	}
 	if (gl->flags & GRAPH_OPT_REL_TIME)
 		trace_seq_printf(s, "%9llu us |  ",
-				 div_u64(gl->ts - gl->iter->tr->time_start,
+				 div_u64(gl->ts - graph_rel_base(gl->iter),
 					 NSEC_PER_USEC));
 	if (gl->flags & GRAPH_OPT_CPU)
 		graph_cpu_column(s, gl->cpu);

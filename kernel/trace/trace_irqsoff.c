@@ -45,6 +45,7 @@
 #include <trace/events/preemptirq.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 enum {
 	LAT_IRQS	= BIT(0),
@@ -292,18 +293,67 @@ static void lat_function_call(unsigned long ip, unsigned long parent_ip,
 	}
 	ftrace_test_recursion_unlock(bit);
 }
-
-static bool lat_functions;	/* tr->ops is registered */
-
-static void lat_functions_set(struct trace_array *tr, bool on)
-{
-	trace_latency_functions(tr, lat_function_call, on, &lat_functions);
-}
 #else
-static void lat_functions_set(struct trace_array *tr, bool on)
+#define lat_function_call NULL
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* function-trace with display-graph: entries and returns instead. */
+static int lat_graph_entry(struct ftrace_graph_ent *trace,
+			   struct fgraph_ops *gops)
 {
+	struct lat_cpu *c;
+	int ret = 0;
+
+	if (this_cpu_read(lat_cpus.state) != SEC_OPEN)
+		return 0;
+	c = lat_enter();
+	if (c) {
+		ret = __trace_graph_entry(gops->private, trace,
+					  tracing_gen_ctx());
+		lat_exit(c);
+	}
+	return ret;
+}
+
+static void lat_graph_return(struct ftrace_graph_ret *trace,
+			     struct fgraph_ops *gops)
+{
+	struct lat_cpu *c;
+
+	if (this_cpu_read(lat_cpus.state) != SEC_OPEN)
+		return;
+	c = lat_enter();
+	if (c) {
+		__trace_graph_return(gops->private, trace,
+				     tracing_gen_ctx_dec());
+		lat_exit(c);
+	}
 }
 #endif
+
+/* display-graph changed: the sections in progress are forgotten. */
+static void lat_restart(struct trace_array *tr)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(lat_cpus, cpu).state = SEC_NONE;
+}
+
+static struct trace_latency_hooks lat_hooks = {
+	.func		= lat_function_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	.graph_entry	= lat_graph_entry,
+	.graph_return	= lat_graph_return,
+#endif
+	.restart	= lat_restart,
+};
+
+static void lat_functions_set(struct trace_array *tr, bool on)
+{
+	trace_latency_functions(tr, &lat_hooks, on);
+}
 
 /* The preemptirq tracepoints there are: irq_* and preempt_* come apart. */
 #ifdef CONFIG_TRACE_IRQFLAGS
@@ -434,7 +484,7 @@ static int lat_flag_changed(struct trace_array *tr, u64 mask, int set)
 {
 	if (tr != READ_ONCE(lat_tr))
 		return 0;
-	return trace_latency_flag_changed(tr, mask, set, lat_functions_set);
+	return trace_latency_flag_changed(tr, mask, set, &lat_hooks);
 }
 
 static int irqsoff_init(struct trace_array *tr)
@@ -460,6 +510,10 @@ static int preemptirqsoff_init(struct trace_array *tr)
 		.start		= lat_start,			\
 		.stop		= lat_stop,			\
 		.flag_changed	= lat_flag_changed,		\
+		.print_line	= trace_latency_print_line,	\
+		.print_header	= trace_latency_print_header,	\
+		.open		= trace_latency_open,		\
+		.close		= trace_latency_close,		\
 		.print_max	= true,				\
 		.use_max_tr	= true,				\
 		.allow_instances = true,			\

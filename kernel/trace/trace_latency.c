@@ -29,8 +29,21 @@
 #include <linux/cred.h>
 #include <linux/ftrace.h>
 #include <linux/sched.h>
+#include <linux/trace_clock.h>
 
 #include "trace.h"
+#include "trace_graph.h"
+
+/*
+ * display-graph as the tracer applies it: the option's bit changes only
+ * after flag_changed returns, so the records follow tr->lat_graph, which
+ * lat_display_graph() sets before the buffer starts over.
+ */
+static inline bool lat_graph(struct trace_array *tr)
+{
+	return IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+	       READ_ONCE(tr->lat_graph);
+}
 
 /**
  * trace_latency_over - is a section long enough to be saved
@@ -110,12 +123,35 @@ bool trace_latency_save(struct trace_array *tr, int swap_cpu,
 	return true;
 }
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* A call at depth 0 that took no time: how display-graph shows @ip. */
+static void lat_graph_leaf(struct trace_array *tr, unsigned long ip,
+			   unsigned int trace_ctx)
+{
+	u64 now = trace_clock_local();
+	struct ftrace_graph_ent ent = { .func = ip };
+	struct ftrace_graph_ret ret = {
+		.func = ip, .calltime = now, .rettime = now,
+	};
+
+	if (__trace_graph_entry(tr, &ent, trace_ctx))
+		__trace_graph_return(tr, &ret, trace_ctx);
+}
+#else
+static void lat_graph_leaf(struct trace_array *tr, unsigned long ip,
+			   unsigned int trace_ctx)
+{
+}
+#endif
+
 /**
  * trace_latency_fn - write a function record into a latency tracer's array
  * @tr: the array
  * @ip: the function
  * @parent_ip: where it was called from
  * @trace_ctx: the context to show
+ *
+ * With display-graph the record is a graph entry and return of @ip.
  *
  * Context: any; the caller keeps itself from recursing.
  */
@@ -126,6 +162,10 @@ void trace_latency_fn(struct trace_array *tr, unsigned long ip,
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
+	if (lat_graph(tr)) {
+		lat_graph_leaf(tr, ip, trace_ctx);
+		return;
+	}
 	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
 					  trace_ctx);
 	if (!event)
@@ -143,6 +183,9 @@ void trace_latency_fn(struct trace_array *tr, unsigned long ip,
  * @saved: where their values before are kept
  * @force: set them (saving the old values), or restore them
  *
+ * Forcing also takes display-graph's value as the kind of the tracer's
+ * records from now on.
+ *
  * Context: tracing_lock held (a tracer's init and reset).
  */
 void trace_latency_options(struct trace_array *tr, u64 mask, u64 *saved,
@@ -150,8 +193,12 @@ void trace_latency_options(struct trace_array *tr, u64 mask, u64 *saved,
 {
 	int bit;
 
-	if (force)
+	if (force) {
 		*saved = tr->flags & mask;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+		WRITE_ONCE(tr->lat_graph, tr->flags & TRACE_ITER(DISPLAY_GRAPH));
+#endif
+	}
 	for (bit = 0; bit < 64; bit++) {
 		u64 one = BIT_ULL(bit);
 
@@ -160,37 +207,103 @@ void trace_latency_options(struct trace_array *tr, u64 mask, u64 *saved,
 	}
 }
 
+/* Register what @want says on @tr, after unregistering what runs. */
+static void lat_fn_switch(struct trace_array *tr,
+			  struct trace_latency_hooks *h,
+			  enum trace_latency_fn_state want)
+{
 #ifdef CONFIG_FUNCTION_TRACER
+	int err = 0;
+
+	if (want == h->state || !tr->ops)
+		return;
+	switch (h->state) {
+	case LAT_FN_FUNCTION:
+		/* function -> off */
+		unregister_ftrace_function(tr->ops);
+		break;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case LAT_FN_GRAPH:
+		/* graph -> off */
+		unregister_ftrace_graph(&tr->gops);
+		break;
+#endif
+	default:
+		break;
+	}
+	h->state = LAT_FN_OFF;
+	switch (want) {
+	case LAT_FN_FUNCTION:
+		/* off -> function */
+		tr->ops->func = h->func;
+		tr->ops->private = tr;
+		err = register_ftrace_function(tr->ops);
+		break;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case LAT_FN_GRAPH:
+		/* off -> graph: the array's ops, so set_ftrace_filter applies */
+		tr->ops->private = tr;
+		tr->gops.entryfunc = h->graph_entry;
+		tr->gops.retfunc = h->graph_return;
+		tr->gops.private = tr;
+		tr->gops.fops = tr->ops;
+		err = register_ftrace_graph(&tr->gops);
+		break;
+#endif
+	default:
+		return;
+	}
+	if (err)
+		pr_err("failed to start %s tracer\n", tr->current_trace->name);
+	else
+		h->state = want;
+#endif
+}
+
 /**
  * trace_latency_functions - start or stop a latency tracer's function records
- * @tr: the array (its ftrace_ops is used)
- * @func: the callback
+ * @tr: the array (its ftrace_ops, or its fgraph_ops with display-graph)
+ * @hooks: the tracer's callbacks and what runs now
  * @on: start or stop
- * @running: whether they run now; updated
  *
- * What the function-trace option does under a latency tracer.  Nothing
- * happens when @on is what *@running says.
+ * What the function-trace option does under a latency tracer.
  *
  * Context: tracing_lock held.
  */
-void trace_latency_functions(struct trace_array *tr, ftrace_func_t func,
-			     bool on, bool *running)
+void trace_latency_functions(struct trace_array *tr,
+			     struct trace_latency_hooks *hooks, bool on)
 {
-	if (on == *running || !tr->ops)
+	lat_fn_switch(tr, hooks, !on ? LAT_FN_OFF :
+		      lat_graph(tr) ? LAT_FN_GRAPH : LAT_FN_FUNCTION);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * display-graph changes (@set its new value; tr->flags still has the
+ * old one): the records change kind, so the buffer and the max latency
+ * start over, and the function records run in the new kind.
+ */
+static void lat_display_graph(struct trace_array *tr,
+			      struct trace_latency_hooks *h, bool set)
+{
+	bool running = h->state != LAT_FN_OFF;
+
+	if (set == lat_graph(tr))
 		return;
-	/* 0->1 */
-	if (on) {
-		tr->ops->func = func;
-		tr->ops->private = tr;
-		*running = !register_ftrace_function(tr->ops);
-		if (!*running)
-			pr_err("failed to start %s tracer\n",
-			       tr->current_trace->name);
-		return;
-	}
-	/* 1->0 */
-	unregister_ftrace_function(tr->ops);
-	*running = false;
+	lat_fn_switch(tr, h, LAT_FN_OFF);
+	WRITE_ONCE(tr->lat_graph, set);
+	/*
+	 * The hooks run with preemption off: once those under way are done,
+	 * no record of the old kind can come, and the sections in progress
+	 * (begun with one) are forgotten.
+	 */
+	synchronize_rcu();
+	if (h->restart)
+		h->restart(tr);
+	WRITE_ONCE(tr->max_latency, 0);
+	ring_buffer_reset_online_cpus(tr->buffer);
+	if (running)
+		lat_fn_switch(tr, h, set ? LAT_FN_GRAPH : LAT_FN_FUNCTION);
 }
 #endif
 
@@ -199,22 +312,89 @@ void trace_latency_functions(struct trace_array *tr, ftrace_func_t func,
  * @tr: the array it runs in
  * @mask: the option's TRACE_ITER() bit
  * @set: its new value
- * @functions: the tracer's function-trace switch
+ * @hooks: the tracer's function records
  *
  * overwrite stays on while it runs (clearing it is refused);
- * function-trace starts and stops its function records.
+ * function-trace starts and stops its function records; display-graph
+ * changes their kind.
  *
  * Context: tracing_lock held.
  * Return: 0, or -EINVAL for overwrite cleared.
  */
 int trace_latency_flag_changed(struct trace_array *tr, u64 mask, int set,
-			       void (*functions)(struct trace_array *, bool))
+			       struct trace_latency_hooks *hooks)
 {
 	if ((mask & TRACE_ITER(OVERWRITE)) && !set)
 		return -EINVAL;
 #ifdef CONFIG_FUNCTION_TRACER
 	if (mask & TRACE_ITER(FUNCTION_TRACE))
-		functions(tr, set);
+		trace_latency_functions(tr, hooks, set);
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (mask & TRACE_ITER(DISPLAY_GRAPH))
+		lat_display_graph(tr, hooks, set);
 #endif
 	return 0;
+}
+
+/* With display-graph: a graph tracer's columns, and its lines. */
+#define LAT_GRAPH_COLUMNS	(GRAPH_OPT_CPU | GRAPH_OPT_PROC | \
+				 GRAPH_OPT_REL_TIME | GRAPH_OPT_DURATION)
+
+/**
+ * trace_latency_print_line - a latency tracer's print_line
+ * @iter: the reader
+ *
+ * Return: the graph printer's answer with display-graph, else
+ * TRACE_TYPE_UNHANDLED (the records' own printers).
+ */
+enum print_line_t trace_latency_print_line(struct trace_iterator *iter)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (lat_graph(iter->tr))
+		return print_graph_function_flags(iter, LAT_GRAPH_COLUMNS);
+#endif
+	return TRACE_TYPE_UNHANDLED;
+}
+
+/**
+ * trace_latency_print_header - a latency tracer's print_header
+ * @m: the trace file
+ */
+void trace_latency_print_header(struct seq_file *m)
+{
+	struct trace_iterator *iter = m->private;
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (lat_graph(iter->tr)) {
+		print_graph_headers_flags(m, LAT_GRAPH_COLUMNS);
+		return;
+	}
+#endif
+	trace_default_header(m);
+}
+
+/**
+ * trace_latency_open - a reader comes: the graph printer's state if needed
+ * @iter: the reader
+ */
+void trace_latency_open(struct trace_iterator *iter)
+{
+	iter->private = NULL;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (lat_graph(iter->tr))
+		graph_trace_open(iter);
+#endif
+}
+
+/**
+ * trace_latency_close - the reader goes
+ * @iter: the reader
+ */
+void trace_latency_close(struct trace_iterator *iter)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (iter->private)
+		graph_trace_close(iter);
+#endif
 }

@@ -246,10 +246,16 @@ static void print_latency_columns(struct seq_file *m)
 		 "#     \\   /        ||||||  \\    |    /       \n");
 }
 
-/* What follows "# tracer:" unless the tracer prints its own header. */
-static void print_default_header(struct seq_file *m,
-				 struct trace_iterator *iter)
+/**
+ * trace_default_header - what follows "# tracer:" for most tracers
+ * @m: the trace file's seq_file (its private is the reader's iterator)
+ *
+ * The counts and the column legend in the form the options ask for, or
+ * the latency block.  A tracer's print_header may fall back on it.
+ */
+void trace_default_header(struct seq_file *m)
 {
+	struct trace_iterator *iter = m->private;
 	u64 flags = iter->tr->flags;
 	bool verbose = flags & TRACE_ITER(VERBOSE);
 	bool tgid = flags & TRACE_ITER(RECORD_TGID);
@@ -289,7 +295,7 @@ static void trace_print_header(struct seq_file *m,
 	if (tracer->print_header)
 		tracer->print_header(m);
 	else
-		print_default_header(m, iter);
+		trace_default_header(m);
 }
 
 /* ------------------------------------------------------------------ */

@@ -47,6 +47,7 @@
 #include <trace/events/sched.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 enum wake_mode {
 	WAKE_ANY,	/* wakeup: any task */
@@ -259,6 +260,13 @@ static void wake_probe_migrate(void *data, struct task_struct *p, int cpu)
 NOKPROBE_SYMBOL(wake_probe_wakeup);
 NOKPROBE_SYMBOL(wake_probe_switch);
 
+/* Does this CPU run what the wakee waits behind? */
+static __always_inline bool wake_cpu_watched(void)
+{
+	return READ_ONCE(watch.state) == WATCH_WAKEE &&
+	       READ_ONCE(watch.run_cpu) == smp_processor_id();
+}
+
 #ifdef CONFIG_FUNCTION_TRACER
 /* function-trace: what the wakee's CPU calls while the wakee waits. */
 static void wake_function_call(unsigned long ip, unsigned long parent_ip,
@@ -272,8 +280,7 @@ static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (READ_ONCE(watch.state) == WATCH_WAKEE &&
-	    READ_ONCE(watch.run_cpu) == smp_processor_id()) {
+	if (wake_cpu_watched()) {
 		/* The caller's context, before the guard turns irqs off. */
 		trace_ctx = tracing_gen_ctx_dec();
 		local_irq_save(flags);
@@ -284,18 +291,70 @@ static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 	}
 	ftrace_test_recursion_unlock(bit);
 }
-
-static bool wk_functions;	/* tr->ops is registered */
-
-static void wake_functions_set(struct trace_array *tr, bool on)
-{
-	trace_latency_functions(tr, wake_function_call, on, &wk_functions);
-}
 #else
-static void wake_functions_set(struct trace_array *tr, bool on)
+#define wake_function_call NULL
+#endif
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* function-trace with display-graph: entries and returns instead. */
+static int wake_graph_entry(struct ftrace_graph_ent *trace,
+			    struct fgraph_ops *gops)
 {
+	unsigned int trace_ctx = tracing_gen_ctx();
+	unsigned long flags;
+	int ret = 0;
+
+	if (!wake_cpu_watched())
+		return 0;
+	local_irq_save(flags);
+	if (wake_enter())
+		ret = __trace_graph_entry(gops->private, trace, trace_ctx);
+	wake_exit();
+	local_irq_restore(flags);
+	return ret;
+}
+
+static void wake_graph_return(struct ftrace_graph_ret *trace,
+			      struct fgraph_ops *gops)
+{
+	unsigned int trace_ctx = tracing_gen_ctx_dec();
+	unsigned long flags;
+
+	if (!wake_cpu_watched())
+		return;
+	local_irq_save(flags);
+	if (wake_enter())
+		__trace_graph_return(gops->private, trace, trace_ctx);
+	wake_exit();
+	local_irq_restore(flags);
 }
 #endif
+
+static void wake_start_over(struct trace_array *tr);
+
+/* display-graph changed: forget the wakee, empty the buffer. */
+static void wake_restart(struct trace_array *tr)
+{
+	WRITE_ONCE(wk_on, false);
+	/* The probes run with preemption off: wait for those under way. */
+	synchronize_rcu();
+	wake_start_over(tr);
+	WRITE_ONCE(wk_on, tracer_tracing_is_on(tr));
+}
+
+static struct trace_latency_hooks wake_hooks = {
+	.func		= wake_function_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	.graph_entry	= wake_graph_entry,
+	.graph_return	= wake_graph_return,
+#endif
+	.restart	= wake_restart,
+};
+
+static void wake_functions_set(struct trace_array *tr, bool on)
+{
+	trace_latency_functions(tr, &wake_hooks, on);
+}
 
 static void wake_unregister_probes(void)
 {
@@ -405,7 +464,7 @@ static int wake_flag_changed(struct trace_array *tr, u64 mask, int set)
 {
 	if (tr != READ_ONCE(wk_tr))
 		return 0;
-	return trace_latency_flag_changed(tr, mask, set, wake_functions_set);
+	return trace_latency_flag_changed(tr, mask, set, &wake_hooks);
 }
 
 static int wakeup_init(struct trace_array *tr)
@@ -431,6 +490,10 @@ static int wakeup_dl_init(struct trace_array *tr)
 		.start		= wake_start,			\
 		.stop		= wake_stop,			\
 		.flag_changed	= wake_flag_changed,		\
+		.print_line	= trace_latency_print_line,	\
+		.print_header	= trace_latency_print_header,	\
+		.open		= trace_latency_open,		\
+		.close		= trace_latency_close,		\
 		.print_max	= true,				\
 		.use_max_tr	= true,				\
 		.allow_instances = true,			\
