@@ -354,11 +354,15 @@ static bool rb_iter_next_page(struct ring_buffer_iter *it)
 		limit = min(smp_load_acquire(&cb->commit_lpn), it->end_lpn);
 		if (next > limit)
 			return false;
+		/*
+		 * limit is the newest page when the walk began: what it
+		 * laps was overwritten before, and the walk starts at the
+		 * oldest page left, as a reader of a full overwrite buffer
+		 * expects, with nothing lost.  A page overwritten under the
+		 * walk fails to load below, and that is a loss.
+		 */
 		skip = rb_lapped(cb, next, limit);
-		if (skip) {
-			next += skip;
-			it->dropped = true;
-		}
+		next += skip;
 		if (rb_iter_load(it, next))
 			break;
 		it->dropped = true;
