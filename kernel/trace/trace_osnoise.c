@@ -174,8 +174,6 @@ void osnoise_stop_tracing(const char *why)
 	char msg[128];
 	int len;
 
-	if (osnoise_opt(OSN_PANIC_ON_STOP))
-		panic("tracer hit stop condition on CPU %d\n", cpu);
 	if (why)
 		len = scnprintf(msg, sizeof(msg),
 				"stop tracing hit on cpu %d due to exception: %s\n",
@@ -189,6 +187,9 @@ void osnoise_stop_tracing(const char *why)
 		tracer_tracing_off(oa->tr);
 	}
 	rcu_read_unlock();
+	/* After the message: kdump's copy of the buffer shows why. */
+	if (osnoise_opt(OSN_PANIC_ON_STOP))
+		panic("tracer hit stop condition on CPU %d\n", cpu);
 }
 
 /**
@@ -458,17 +459,18 @@ static void osn_workload_start(void)
 	if (err)
 		goto fail;
 	WRITE_ONCE(trace_osnoise_callback_enabled, true);
-	cpus_read_lock();
+	/* (start_user may register a tracepoint: not under cpus_read_lock) */
 	if (!osnoise_opt(OSN_WORKLOAD)) {
 		k->start_user();
 	} else {
+		cpus_read_lock();
 		for_each_cpu_and(cpu, osnoise_cpus, cpu_online_mask) {
 			err = k->start_cpu(cpu);
 			if (err)
 				break;
 		}
+		cpus_read_unlock();
 	}
-	cpus_read_unlock();
 	if (!err)
 		return;
 fail:
@@ -483,13 +485,14 @@ static void osn_workload_stop(void)
 
 	for_each_possible_cpu(cpu)
 		WRITE_ONCE(per_cpu_ptr(&osnoise_cpu, cpu)->sampling, false);
-	cpus_read_lock();
-	if (!osnoise_opt(OSN_WORKLOAD))
+	if (!osnoise_opt(OSN_WORKLOAD)) {
 		k->stop_user();
-	else
+	} else {
+		cpus_read_lock();
 		for_each_possible_cpu(cpu)
 			k->stop_cpu(cpu);
-	cpus_read_unlock();
+		cpus_read_unlock();
+	}
 	WRITE_ONCE(trace_osnoise_callback_enabled, false);
 	osn_unhook();
 }
@@ -515,8 +518,12 @@ int osnoise_user_init(struct trace_array *tr, const struct osnoise_kind *k)
 	osn_users++;
 	mutex_unlock(&osnoise_lock);
 	WRITE_ONCE(tr->max_latency, 0);
-	if (tracer_tracing_is_on(tr))
-		osnoise_user_start(tr);
+	/*
+	 * Listed even with tracing_on 0, as upstream: rtla selects the
+	 * tracer in an instance that is off, then opens timerlat_fd or
+	 * moves the threads before it turns recording on.
+	 */
+	osnoise_user_start(tr);
 	return 0;
 }
 

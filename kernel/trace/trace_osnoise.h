@@ -58,6 +58,12 @@ static inline bool osnoise_opt(enum osnoise_opt opt)
 	return test_bit(opt, &osn_set.options);
 }
 
+/* A setting in us as ns; a value too large for that is "never". */
+static inline u64 osnoise_us_to_ns(u64 us)
+{
+	return us > U64_MAX / NSEC_PER_USEC ? U64_MAX : us * NSEC_PER_USEC;
+}
+
 /* One source of interference of one CPU. */
 struct osnoise_source {
 	u64	count;		/* entries since the workload started */

@@ -79,8 +79,8 @@ static void osn_sample(unsigned int cpu)
 	bool irq_off = osnoise_opt(OSN_IRQ_DISABLE);
 	bool preempt_off = !irq_off && osnoise_opt(OSN_PREEMPT_DISABLE);
 	u64 thresh = READ_ONCE(tracing_thresh) ?: NSEC_PER_USEC;
-	u64 runtime = READ_ONCE(osn_set.runtime_us) * NSEC_PER_USEC;
-	u64 stop_ns = READ_ONCE(osn_set.stop_us) * NSEC_PER_USEC;
+	u64 runtime = osnoise_us_to_ns(READ_ONCE(osn_set.runtime_us));
+	u64 stop_ns = osnoise_us_to_ns(READ_ONCE(osn_set.stop_us));
 	u64 stop_total = READ_ONCE(osn_set.stop_total_us);
 	u64 start, last, now, gap, last_int, cur_int, sum = 0, max = 0;
 	struct osnoise_entry rec = {};
@@ -114,8 +114,11 @@ static void osn_sample(unsigned int cpu)
 		rcu_momentary_eqs();
 		if (!irq_off)
 			local_irq_enable();
+		/* (an RCU-tasks quiescent state too: a spinning thread
+		 * would hold synchronize_rcu_tasks() for as long as it runs)
+		 */
 		if (!irq_off && !preempt_off)
-			cond_resched();
+			cond_resched_tasks_rcu_qs();
 	} while (now - start < runtime && !kthread_should_stop());
 	barrier();
 	WRITE_ONCE(o->sampling, false);
@@ -142,7 +145,8 @@ static void osn_sample(unsigned int cpu)
 /* Sleep @us, or less when the thread is stopped. */
 static void osn_sleep(u64 us)
 {
-	ktime_t until = ktime_add_us(ktime_get(), us);
+	u64 ns = min_t(u64, osnoise_us_to_ns(us), KTIME_MAX);
+	ktime_t until = ktime_add_safe(ktime_get(), ns_to_ktime(ns));
 
 	set_current_state(TASK_INTERRUPTIBLE);
 	if (!kthread_should_stop())
@@ -155,6 +159,8 @@ static int osn_main(void *data)
 	unsigned int cpu = (unsigned long)data;
 	u64 period, runtime;
 
+	/* As upstream: a cpuset may take the thread (rtla -C). */
+	current->flags &= ~PF_NO_SETAFFINITY;
 	while (!kthread_should_stop()) {
 		period = READ_ONCE(osn_set.period_us);
 		/* Recording is off everywhere (a stop condition): idle. */
@@ -167,7 +173,7 @@ static int osn_main(void *data)
 		if (period > runtime)
 			osn_sleep(period - runtime);
 		else
-			cond_resched();
+			cond_resched_tasks_rcu_qs();
 	}
 	return 0;
 }

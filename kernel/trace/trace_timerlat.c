@@ -39,12 +39,15 @@ enum timerlat_context {
 #define TIMERLAT_STACK_MAX	32
 
 /*
- * A CPU's timer and the task it wakes: its kernel thread, or the
- * timerlat_fd user (user set).  The task is set and cleared under
- * osnoise_lock, with the timer cancelled.
+ * A timer and the task it wakes.  Each CPU has one for its kernel thread
+ * (timerlat_cpu; task set and cleared under osnoise_lock, with the timer
+ * cancelled); each open timerlat_fd has its own (user set), so that a
+ * reader killed by a restart may still be closing while the kernel
+ * thread starts on the same CPU.
  */
 struct timerlat_cpu {
 	struct hrtimer		timer;
+	struct rcu_head		rcu;		/* user: freed after readers */
 	u64			abs_period;	/* ns, CLOCK_MONOTONIC */
 	unsigned int		count;		/* ticks so far */
 	struct task_struct	*task;
@@ -57,6 +60,8 @@ struct timerlat_cpu {
 };
 
 static DEFINE_PER_CPU(struct timerlat_cpu, timerlat_cpu);
+/* The timerlat_fd reader of each CPU; under osnoise_lock, RCU to read. */
+static DEFINE_PER_CPU(struct timerlat_cpu *, timerlat_user);
 
 static inline u64 tl_now(void)
 {
@@ -206,6 +211,8 @@ static int tl_main(void *data)
 	struct timerlat_cpu *tl = per_cpu_ptr(&timerlat_cpu, cpu);
 	struct osnoise_cpu *o = per_cpu_ptr(&osnoise_cpu, cpu);
 
+	/* As upstream: a cpuset may take the thread (rtla -C). */
+	current->flags &= ~PF_NO_SETAFFINITY;
 	tl->abs_period = tl_now();
 	tl_wait(tl);
 	WRITE_ONCE(o->sampling, true);
@@ -241,7 +248,7 @@ static void tl_stop_cpu(unsigned int cpu)
 {
 	struct timerlat_cpu *tl = per_cpu_ptr(&timerlat_cpu, cpu);
 
-	if (!tl->task || tl->user)
+	if (!tl->task)
 		return;
 	kthread_stop(tl->task);
 	hrtimer_cancel(&tl->timer);
@@ -263,9 +270,10 @@ static void tl_user_migrated(struct timerlat_cpu *tl)
 /* A user must stay on its CPU; moving it stops the run. */
 static void tl_probe_migrate(void *data, struct task_struct *p, int dest)
 {
-	struct timerlat_cpu *tl = per_cpu_ptr(&timerlat_cpu, task_cpu(p));
+	struct timerlat_cpu *tl = rcu_dereference_sched(per_cpu(timerlat_user,
+								task_cpu(p)));
 
-	if (tl->user && READ_ONCE(tl->task) == p && dest != task_cpu(p))
+	if (tl && tl->task == p && dest != task_cpu(p))
 		tl_user_migrated(tl);
 }
 
@@ -281,9 +289,9 @@ static void tl_stop_user(void)
 	unsigned int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct timerlat_cpu *tl = per_cpu_ptr(&timerlat_cpu, cpu);
+		struct timerlat_cpu *tl = per_cpu(timerlat_user, cpu);
 
-		if (tl->user && tl->task)
+		if (tl)
 			send_sig(SIGKILL, tl->task, 1);
 	}
 	unregister_trace_sched_migrate_task(tl_probe_migrate, NULL);
@@ -293,17 +301,20 @@ static void tl_stop_user(void)
 static int tl_fd_open(struct inode *inode, struct file *file)
 {
 	unsigned int cpu = (unsigned long)inode->i_private;
-	struct timerlat_cpu *tl = per_cpu_ptr(&timerlat_cpu, cpu);
 	struct osnoise_cpu *o = per_cpu_ptr(&osnoise_cpu, cpu);
+	struct timerlat_cpu *tl;
 	int ret = 0;
 
+	tl = kzalloc(sizeof(*tl), GFP_KERNEL);
+	if (!tl)
+		return -ENOMEM;
 	mutex_lock(&osnoise_lock);
 	if (osnoise_current_kind() != OSN_TIMERLAT ||
 	    osnoise_opt(OSN_WORKLOAD) || list_empty(&osnoise_arrays)) {
 		ret = -EINVAL;
 		goto out;
 	}
-	if (tl->task) {
+	if (per_cpu(timerlat_user, cpu)) {
 		ret = -EBUSY;
 		goto out;
 	}
@@ -315,16 +326,17 @@ static int tl_fd_open(struct inode *inode, struct file *file)
 		goto out;
 	tl_timer_init(tl);
 	tl->cpu = cpu;
-	tl->count = 0;
 	tl->user = true;
-	tl->started = false;
-	tl->migrated = false;
-	o->workload_pid = current->pid;
 	get_task_struct(current);
-	WRITE_ONCE(tl->task, current);
+	tl->task = current;
+	o->workload_pid = current->pid;
+	o->tracing_thread = false;
+	rcu_assign_pointer(per_cpu(timerlat_user, cpu), tl);
 	file->private_data = tl;
 out:
 	mutex_unlock(&osnoise_lock);
+	if (ret)
+		kfree(tl);
 	return ret;
 }
 
@@ -346,8 +358,11 @@ static ssize_t tl_fd_read(struct file *file, char __user *ubuf, size_t cnt,
 		tl->abs_period = tl_now();
 		tl->started = true;
 		WRITE_ONCE(o->sampling, true);
-	} else {
-		/* back from user space after the last tick */
+	} else if (tl_now() >= tl->abs_period) {
+		/*
+		 * back from user space after the last tick (not after a
+		 * wait a signal cut short: that tick is still to come)
+		 */
 		lat = tl_now() - tl->abs_period;
 		tl_write(tl->count, TIMERLAT_USER_RET, lat);
 		osnoise_update_max(lat);
@@ -371,23 +386,25 @@ static ssize_t tl_fd_read(struct file *file, char __user *ubuf, size_t cnt,
 	return 0;
 }
 
+/* The reader goes: its CPU is free again, if it still is its. */
 static int tl_fd_release(struct inode *inode, struct file *file)
 {
 	struct timerlat_cpu *tl = file->private_data;
-	unsigned int cpu = (unsigned long)inode->i_private;
-	struct task_struct *task;
+	struct osnoise_cpu *o = per_cpu_ptr(&osnoise_cpu, tl->cpu);
 
 	hrtimer_cancel(&tl->timer);
 	mutex_lock(&osnoise_lock);
-	task = tl->task;
-	WRITE_ONCE(tl->task, NULL);
-	tl->user = false;
-	WRITE_ONCE(per_cpu_ptr(&osnoise_cpu, cpu)->sampling, false);
-	per_cpu_ptr(&osnoise_cpu, cpu)->workload_pid = 0;
+	if (per_cpu(timerlat_user, tl->cpu) == tl) {
+		RCU_INIT_POINTER(per_cpu(timerlat_user, tl->cpu), NULL);
+		WRITE_ONCE(o->sampling, false);
+		o->tracing_thread = false;
+		if (o->workload_pid == tl->task->pid)
+			o->workload_pid = 0;
+	}
 	mutex_unlock(&osnoise_lock);
-	hrtimer_cancel(&tl->timer);
-	if (task)
-		put_task_struct(task);
+	put_task_struct(tl->task);
+	/* The migration probe may still look at it. */
+	kfree_rcu(tl, rcu);
 	return 0;
 }
 

@@ -3,11 +3,13 @@
  * timerlat-user: be the timerlat workload of one CPU, as rtla's user
  * threads are: pin to the CPU, open its timerlat_fd and read it.
  *
- *   timerlat-user [-u] [-r N] [-w] FILE CPU
+ *   timerlat-user [-u] [-r N] [-w] [-a US] FILE CPU
  *
  *   -u    do not pin first (the open must then fail with EPERM)
  *   -r N  read N times (default 10); each read must return 0
  *   -w    after the reads, wait with the file open until killed
+ *   -a US before every other read, arm a signal (SIGALRM, caught) to
+ *         come US microseconds later: that wait is cut short
  *
  * Prints "open: ok" or "open: <strerror>", then "reads: N" (how many
  * reads returned 0) or "read: <strerror>" for the first that did not.
@@ -20,16 +22,24 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
+
+static void on_alarm(int sig)
+{
+}
 
 int main(int argc, char **argv)
 {
-	int pin = 1, wait = 0, reads = 10, opt, fd, cpu, i;
+	int pin = 1, wait = 0, reads = 10, alarm_us = 0, opt, fd, cpu, i;
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct itimerval it = {};
 	cpu_set_t set;
 	char c;
 
-	while ((opt = getopt(argc, argv, "ur:w")) != -1) {
+	while ((opt = getopt(argc, argv, "ur:wa:")) != -1) {
 		switch (opt) {
 		case 'u':
 			pin = 0;
@@ -40,12 +50,15 @@ int main(int argc, char **argv)
 		case 'w':
 			wait = 1;
 			break;
+		case 'a':
+			alarm_us = atoi(optarg);
+			break;
 		default:
 			return 2;
 		}
 	}
 	if (optind + 2 != argc) {
-		fprintf(stderr, "usage: timerlat-user [-u] [-r N] [-w] FILE CPU\n");
+		fprintf(stderr, "usage: timerlat-user [-u] [-r N] [-w] [-a US] FILE CPU\n");
 		return 2;
 	}
 	cpu = atoi(argv[optind + 1]);
@@ -64,7 +77,16 @@ int main(int argc, char **argv)
 	}
 	printf("open: ok\n");
 	fflush(stdout);
+	/* No SA_RESTART: the signal ends the wait. */
+	if (alarm_us && sigaction(SIGALRM, &sa, NULL)) {
+		perror("sigaction");
+		return 2;
+	}
 	for (i = 0; i < reads; i++) {
+		if (alarm_us && i % 2) {
+			it.it_value.tv_usec = alarm_us;
+			setitimer(ITIMER_REAL, &it, NULL);
+		}
 		if (read(fd, &c, 1) != 0) {
 			printf("read: %s\n", strerror(errno));
 			return 1;
