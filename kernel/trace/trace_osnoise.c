@@ -16,9 +16,13 @@
  *
  * The workload's life:
  *
- *	no user --init--> user, not listed --tracing_on 1--> listed
- *	   ^                  |       ^                          |
- *	   +------reset-------+       +-------tracing_on 0-------+
+ *	no user --init--> user, listed --tracing_on 0--> user, not listed
+ *	   ^                   |    ^                          |
+ *	   +-------reset-------+    +-------tracing_on 1-------+
+ *
+ * (init lists the array whatever its tracing_on, as upstream: rtla
+ * selects the tracer in an instance that is off and opens timerlat_fd
+ * before it turns recording on; reset from either state.)
  *
  * The workload runs while the list of arrays is not empty; the first
  * array listed starts it, the last one unlisted stops it.  One kind of
