@@ -868,6 +868,11 @@ static void save_all(void)
 		/* Global, the top level's only; the window before the width. */
 		"hwlat_detector/mode", "hwlat_detector/window",
 		"hwlat_detector/width",
+		/* Global too; the period before the runtime (see restore). */
+		"osnoise/period_us", "osnoise/runtime_us",
+		"osnoise/stop_tracing_us", "osnoise/stop_tracing_total_us",
+		"osnoise/timerlat_period_us", "osnoise/print_stack",
+		"osnoise/cpus", "osnoise/options",
 	};
 	char dir[PATH_MAX];
 	struct dirent *d;
@@ -929,6 +934,32 @@ static void clear_triggers(const char *path)
 	}
 }
 
+/*
+ * osnoise/options reads as one line of every option (NAME or NO_NAME) but
+ * takes one a write: the defaults, then each option as it was.
+ */
+static int restore_osnoise_options(const char *path, const char *line,
+				   int quiet)
+{
+	char buf[256], *tok, *save;
+	int bad = 0, r;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	put(path, "DEFAULTS");
+	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(tok, "DEFAULTS") || !strcmp(tok, "NO_DEFAULTS"))
+			continue;
+		r = put(path, tok);
+		if (r) {
+			if (!quiet)
+				fprintf(stderr, "restore: writing '%s' to %s: %s\n",
+					tok, path, strerror(-r));
+			bad++;
+		}
+	}
+	return bad;
+}
+
 /* Everything back as it was at the start; returns the number of failures. */
 static int restore_all(int quiet)
 {
@@ -960,7 +991,16 @@ static int restore_all(int quiet)
 	snprintf(path, sizeof(path), "%s/hwlat_detector/width", arrays[0]);
 	if (access(path, W_OK) == 0)
 		put(path, "0");
+	/* The same for osnoise's runtime and period. */
+	snprintf(path, sizeof(path), "%s/osnoise/runtime_us", arrays[0]);
+	if (access(path, W_OK) == 0)
+		put(path, "0");
 	for (i = 0; i < nsaved; i++) {
+		if (strstr(saved[i].path, "osnoise/options")) {
+			bad += restore_osnoise_options(saved[i].path,
+						       saved[i].val, quiet);
+			continue;
+		}
 		r = put(saved[i].path, saved[i].val);
 		if (r) {
 			if (!quiet)
