@@ -1571,6 +1571,10 @@ enum print_line_t trace_latency_print_line(struct trace_iterator *iter);
 void trace_latency_print_header(struct seq_file *m);
 void trace_latency_open(struct trace_iterator *iter);
 void trace_latency_close(struct trace_iterator *iter);
+/* trace_output_noise.c: printers of the hwlat, osnoise, timerlat records. */
+extern struct trace_event_functions trace_hwlat_funcs;
+extern struct trace_event_functions trace_osnoise_funcs;
+extern struct trace_event_functions trace_timerlat_funcs;
 /* trace_read.c: the header of a tracer without its own. */
 void trace_default_header(struct seq_file *m);
 int trace_set_core_option(struct trace_array *tr, u64 mask, int enabled);
