@@ -257,6 +257,21 @@ static inline unsigned int rb_entry_size(struct ring_buffer_event *ev)
 	}
 }
 
+/*
+ * rb_entry_size() of the entry at @pos of @dp, whose entries end at @end,
+ * for walks over a page that may be rewritten under them (or copied while
+ * it was).  Fewer than RB_STAMP_LEN bytes can only hold the padding word
+ * that closes a page, whose size is 0: the walk ends there without reading
+ * a length word, which for a torn header would lie past the page.
+ */
+static inline unsigned int rb_entry_size_at(struct buffer_data_page *dp,
+					    unsigned int pos, unsigned int end)
+{
+	if (end - pos < RB_STAMP_LEN)
+		return 0;
+	return rb_entry_size((void *)&dp->data[pos]);
+}
+
 static inline bool rb_is_data(struct ring_buffer_event *ev)
 {
 	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
@@ -333,7 +348,7 @@ rb_walk_to_data(struct buffer_data_page *dp, unsigned int *pos,
 {
 	while (*pos < end) {
 		struct ring_buffer_event *ev = (void *)&dp->data[*pos];
-		unsigned int size = rb_entry_size(ev);
+		unsigned int size = rb_entry_size_at(dp, *pos, end);
 
 		if (!size) {
 			*pos = end;
@@ -414,7 +429,7 @@ static inline unsigned long rb_count_entries(struct buffer_data_page *dp,
 	while (pos < end) {
 		struct ring_buffer_event *ev = (void *)&dp->data[pos];
 
-		size = rb_entry_size(ev);
+		size = rb_entry_size_at(dp, pos, end);
 		/*
 		 * The page may be overwritten under us (see rb_move_tail()):
 		 * a length that does not fit what is left ends the walk.

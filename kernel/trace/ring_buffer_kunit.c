@@ -24,6 +24,7 @@
 #include <linux/module.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "ring_buffer_internal.h"
 
@@ -259,6 +260,41 @@ static void rbk_count_entries_garbage(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, 64), 1UL);
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(rbk_vfree, vfree, const void *);
+
+/*
+ * A torn header in the last word of a page (the page rewritten while it
+ * was counted or walked) must not send the read of a length word past the
+ * page.  The page is vmalloc()'s, so the next one is an unmapped guard: a
+ * read past it faults even without KASAN.
+ */
+static void rbk_torn_last_word(struct kunit *test)
+{
+	unsigned int end = PAGE_SIZE - offsetof(struct buffer_data_page, data);
+	struct buffer_data_page *dp = vzalloc(PAGE_SIZE);
+	struct ring_buffer_event *ev;
+	unsigned long skipped = 0;
+	unsigned int pos = 0;
+	u64 ts = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, dp);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, rbk_vfree, dp));
+	rb_put_data((void *)&dp->data[0], end - RB_HDR, 1);
+	KUNIT_ASSERT_EQ(test, rb_entry_size((void *)&dp->data[0]), end - RB_HDR);
+	/* Padding with a delta says its length follows: past the page. */
+	ev = (void *)&dp->data[end - RB_HDR];
+	ev->type_len = RINGBUF_TYPE_PADDING;
+	ev->time_delta = 1;
+	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, end), 1UL);
+	KUNIT_EXPECT_PTR_EQ(test, rb_walk_to_data(dp, &pos, end, &ts, &skipped),
+			    (void *)&dp->data[0]);
+	pos = end - RB_HDR;
+	KUNIT_EXPECT_NULL(test, rb_walk_to_data(dp, &pos, end, &ts, &skipped));
+	KUNIT_EXPECT_EQ(test, pos, end);
+	ev->type_len = 0;
+	KUNIT_EXPECT_EQ(test, rb_count_entries(dp, end), 1UL);
+}
+
 static void rbk_count_entries(struct kunit *test)
 {
 	struct buffer_data_page *dp = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
@@ -300,6 +336,7 @@ static struct kunit_case rbk_entry_cases[] = {
 	KUNIT_CASE(rbk_other_entries),
 	KUNIT_CASE(rbk_count_entries),
 	KUNIT_CASE(rbk_count_entries_garbage),
+	KUNIT_CASE(rbk_torn_last_word),
 	{}
 };
 

@@ -685,7 +685,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		while (pos < commit) {
 			struct ring_buffer_event *ev = (void *)&src->data[pos];
 
-			size = rb_entry_size(ev);
+			size = rb_entry_size_at(src, pos, commit);
 			if (!size || used + size > room)
 				break;
 			memcpy(&dst->data[used], ev, size);
