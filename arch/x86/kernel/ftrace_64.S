@@ -230,6 +230,12 @@ SYM_CODE_START(return_to_handler)
 	movq	8(%rsp), %rax
 	addq	$24, %rsp
 	/*
+	 * From here %rsp is back above the frame the hint above describes,
+	 * and the slot it would read the return address from is rewritten
+	 * below: an unwinder interrupting us here stops, as at the start.
+	 */
+	UNWIND_HINT_UNDEFINED
+	/*
 	 * Push a return address, replace it with the real one, return.  The
 	 * call is one like any other for call-depth tracking: the RET below
 	 * takes it back.
