@@ -1551,8 +1551,15 @@ enum trace_latency_fn_state {
 	LAT_FN_GRAPH,		/* graph_entry/graph_return on tr->gops */
 };
 
+struct ftrace_ops;
+struct ftrace_regs;
+
+/* func is an ftrace_func_t, spelled out: that type needs FUNCTION_TRACER. */
 struct trace_latency_hooks {
-	ftrace_func_t			func;
+	void				(*func)(unsigned long ip,
+						unsigned long parent_ip,
+						struct ftrace_ops *op,
+						struct ftrace_regs *fregs);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	trace_func_graph_ent_t		graph_entry;
 	trace_func_graph_ret_t		graph_return;
