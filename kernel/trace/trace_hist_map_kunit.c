@@ -14,6 +14,7 @@
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
+#include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
@@ -255,6 +256,15 @@ static int by_sum(const void *a, const void *b, const void *priv)
 	return x < y ? -1 : x > y;
 }
 
+static int by_key(const void *a, const void *b, const void *priv)
+{
+	const struct hist_map *map = priv;
+	u64 x = ((struct tkey *)hist_entry_key(map, *(struct hist_entry **)a))->id;
+	u64 y = ((struct tkey *)hist_entry_key(map, *(struct hist_entry **)b))->id;
+
+	return x < y ? -1 : x > y;
+}
+
 static void hist_map_sorted_listing(struct kunit *test)
 {
 	struct hist_map *map = new_map(test, 256);
@@ -274,6 +284,64 @@ static void hist_map_sorted_listing(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, seen, GENMASK_ULL(59, 0));
 	kvfree(v);
+}
+
+/*
+ * Inserts nested in inserts: an hrtimer interrupt, every few
+ * microseconds, inserts the key that the interrupted thread is inserting
+ * (and the next one), as an NMI in the middle of an insert would.  Each
+ * time it lands between the thread's read of an empty slot and its
+ * compare-and-exchange, the thread loses the slot to its own key.
+ */
+#define NEST_KEYS	30000
+
+struct nest {
+	struct hrtimer timer;
+	struct hist_map *map;
+	u64 cur;
+	unsigned long fired;
+};
+
+static enum hrtimer_restart nest_fire(struct hrtimer *t)
+{
+	struct nest *n = container_of(t, struct nest, timer);
+	u64 id = READ_ONCE(n->cur);
+
+	ins(n->map, id);
+	ins(n->map, id + 1);
+	n->fired++;
+	hrtimer_forward_now(t, ns_to_ktime(3000));
+	return HRTIMER_RESTART;
+}
+
+static void hist_map_nested(struct kunit *test)
+{
+	struct nest n = { .map = new_map(test, 32768) };
+	struct hist_entry **v;
+	unsigned int nr, i;
+	u64 id;
+
+	hrtimer_init(&n.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	n.timer.function = nest_fire;
+	hrtimer_start(&n.timer, ns_to_ktime(3000), HRTIMER_MODE_REL_HARD);
+	for (id = 0; id < NEST_KEYS; id++) {
+		WRITE_ONCE(n.cur, id);
+		KUNIT_ASSERT_NOT_NULL(test, ins(n.map, id));
+	}
+	hrtimer_cancel(&n.timer);
+	kunit_info(test, "%lu nested inserts\n", n.fired);
+	KUNIT_EXPECT_GT(test, n.fired, 0);
+
+	/* Each key once, and the pool lost nothing to the races. */
+	v = hist_map_sorted(n.map, by_key, n.map, &nr);
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	KUNIT_EXPECT_GE(test, nr, NEST_KEYS);
+	KUNIT_EXPECT_LE(test, nr, NEST_KEYS + 1);
+	for (i = 0; i < nr; i++)
+		KUNIT_ASSERT_EQ(test, key_id(n.map, v[i]), i);
+	kvfree(v);
+	KUNIT_EXPECT_LE(test, atomic_read(&n.map->next), nr + num_possible_cpus());
+	KUNIT_EXPECT_EQ(test, hist_map_hits(n.map), NEST_KEYS + 2 * n.fired);
 }
 
 /* Threads on every CPU insert the same keys, each in its own order. */
@@ -350,6 +418,7 @@ static struct kunit_case hist_map_cases[] = {
 	KUNIT_CASE(hist_map_vars),
 	KUNIT_CASE(hist_map_clear_is_new),
 	KUNIT_CASE(hist_map_sorted_listing),
+	KUNIT_CASE(hist_map_nested),
 	KUNIT_CASE(hist_map_race),
 	{}
 };
