@@ -807,6 +807,8 @@ void trace_record_kernel_stack(struct trace_array *tr,
 			       struct trace_buffer *buffer,
 			       unsigned int trace_ctx, unsigned long from,
 			       int skip);
+unsigned int trace_kernel_stack_save(unsigned long *store, unsigned int size,
+				     unsigned long from, int skip);
 
 /*
  * The top-level buffer starts tiny and gets its full size the first time
@@ -1294,6 +1296,8 @@ int trace_filter_create(struct trace_array *tr, struct trace_event_call *call,
 bool trace_filter_match(const struct event_filter *filter, const void *rec);
 void trace_filter_free(struct event_filter *filter);
 void trace_filter_free_rcu(struct event_filter *filter);
+/* What kind of field (FILTER_*) a field of C type @type is. */
+int trace_field_ftype(const struct trace_event_fields *field);
 /* The text @filter was made from (trace_filter.c). */
 const char *trace_filter_string(const struct event_filter *filter);
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -1340,6 +1344,24 @@ enum {
 	TRIGGER_CMD_POST	= BIT(0),	/* runs after the record */
 	TRIGGER_CMD_PARAM	= BIT(1),	/* cmd:PARAM[:N], PARAM required */
 	TRIGGER_CMD_NEEDS_REC	= BIT(2),	/* always needs the record */
+	/*
+	 * PARAM is a spec that may hold blanks: it ends where " if " starts
+	 * the filter, there is no count, and show() prints the whole line
+	 * after the name (filter included).
+	 */
+	TRIGGER_CMD_SPEC	= BIT(3),
+	TRIGGER_CMD_TAIL	= BIT(4),	/* listed after the others, oldest first */
+	TRIGGER_CMD_TRUNC	= BIT(5),	/* removed by an O_TRUNC open */
+};
+
+/* Kinds of the commands the tracing core registers. */
+enum {
+	TRIGGER_KIND_TRACE_ONOFF = 1,
+	TRIGGER_KIND_SNAPSHOT,
+	TRIGGER_KIND_STACKTRACE,
+	TRIGGER_KIND_EVENT_ENABLE,
+	TRIGGER_KIND_HIST,
+	TRIGGER_KIND_HIST_ENABLE,
 };
 
 /*
@@ -1353,6 +1375,13 @@ enum {
  * used up when it would not).  show() prints what comes between the name
  * and the count when the trigger file is read.  Only name and fire are
  * required.
+ *
+ * For TRIGGER_CMD_SPEC commands: t->text holds the line as written after
+ * the name while parse() runs (for error_log); the filter is compiled
+ * before the lookups, so same() may compare it; existing() decides what
+ * adding @t means when @old (the same trigger, or NULL) is there: 0 adds
+ * it, 1 means done (it changed @old), a negative errno refuses.
+ * release() frees what parse() made (after detach() if attached).
  */
 struct trigger_cmd {
 	struct list_head	list;
@@ -1369,6 +1398,9 @@ struct trigger_cmd {
 					const struct trigger_ctx *ctx);
 	void			(*show)(struct seq_file *m,
 					struct event_trigger *t);
+	int			(*existing)(struct event_trigger *t,
+					    struct event_trigger *old);
+	void			(*release)(struct event_trigger *t);
 };
 
 /* One trigger on one event, on file->triggers (RCU; event_mutex). */
@@ -1380,6 +1412,8 @@ struct event_trigger {
 	struct event_filter	*filter;	/* NULL: always */
 	char			*filter_str;
 	void			*private;	/* the command's */
+	const char		*text;		/* SPEC: during parse() only */
+	bool			paused;		/* skipped, filter not run */
 	struct list_head	dead;		/* waiting to be freed */
 };
 
@@ -1408,6 +1442,8 @@ int trigger_cmd_register(struct trigger_cmd *cmd);
 void trace_triggers_drop(struct trace_event_file *file);
 /* events/SYSTEM/EVENT/trigger, which trace_events.c puts in place. */
 extern const struct file_operations event_trigger_fops;
+/* events/SYSTEM/EVENT/hist (trace_hist_cmd.c), likewise. */
+extern const struct file_operations event_hist_fops;
 
 /*
  * trace_event_enable.c, for triggers: switch @file on or off for a plain

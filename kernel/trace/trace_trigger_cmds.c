@@ -23,13 +23,6 @@
 
 #include "trace.h"
 
-enum {
-	TRIGGER_KIND_TRACE_ONOFF = 1,
-	TRIGGER_KIND_SNAPSHOT,
-	TRIGGER_KIND_STACKTRACE,
-	TRIGGER_KIND_EVENT_ENABLE,
-};
-
 /*
  * The actions, shared with the function commands of set_ftrace_filter
  * (ftrace_cmds.c) through trace.h.

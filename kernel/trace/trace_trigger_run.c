@@ -72,9 +72,13 @@ unsigned long event_triggers_call(struct trace_event_file *file,
 
 		if (!post && !(which & TRIGGERS_PRE))
 			continue;
-		/* A filtered trigger needs the record, and its approval. */
-		pass = !t->filter ||
-		       (ctx->rec && trace_filter_match(t->filter, ctx->rec));
+		/*
+		 * A paused trigger is passed over before its filter; a
+		 * filtered one needs the record, and its approval.
+		 */
+		pass = !READ_ONCE(t->paused) &&
+		       (!t->filter ||
+			(ctx->rec && trace_filter_match(t->filter, ctx->rec)));
 		if (post && !(which & TRIGGERS_POST)) {
 			if (pass && n < BITS_PER_LONG)
 				due |= BIT(n);
@@ -107,6 +111,10 @@ void event_triggers_post(struct trace_event_file *file,
 	list_for_each_entry_rcu(t, &file->triggers, list) {
 		if (!(t->cmd->flags & TRIGGER_CMD_POST))
 			continue;
+		if (READ_ONCE(t->paused)) {
+			n++;
+			continue;
+		}
 		/* Past the bits of @due only the unfiltered ones. */
 		if (n < BITS_PER_LONG ? due & BIT(n) : !t->filter)
 			trigger_fire(t, ctx);

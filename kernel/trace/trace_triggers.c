@@ -14,6 +14,12 @@
  * removes the trigger of that command (the count and filter are not
  * looked at), and removing one that is not there is not an error.
  *
+ * A SPEC command (hist) reads  NAME:SPEC [if FILTER]  instead: SPEC may
+ * hold blanks, there is no count, its triggers are told apart by their
+ * whole spec and filter (same()), and the command prints the line back
+ * itself.  Opening the file with O_TRUNC removes the triggers of the
+ * commands flagged TRIGGER_CMD_TRUNC (upstream's unreg_all).
+ *
  * Each trigger is an event_trigger on its event file's list.  Writers of
  * the list hold event_mutex; the event path (trace_trigger_run.c) walks
  * it under RCU and takes no lock.  A trigger is complete (command
@@ -95,6 +101,8 @@ static struct trigger_cmd *trigger_cmd_find(const char *name)
 /* No event can be running @t (never published, or past a grace period). */
 static void trigger_free(struct event_trigger *t)
 {
+	if (t->cmd->release)
+		t->cmd->release(t);
 	trace_filter_free(t->filter);
 	kfree(t->filter_str);
 	kfree(t);
@@ -171,8 +179,12 @@ static int trigger_add(struct trace_event_file *file, struct event_trigger *t)
 {
 	int ret;
 
-	if (trigger_find(file, t))
-		return -EEXIST;
+	/* Where the record is built for a trigger that reads it. */
+	if (trigger_needs_rec(t)) {
+		ret = trace_event_scratch_prepare();
+		if (ret)
+			return ret;
+	}
 	if (t->cmd->attach) {
 		ret = t->cmd->attach(t);
 		if (ret)
@@ -190,8 +202,11 @@ static int trigger_add(struct trace_event_file *file, struct event_trigger *t)
 	 */
 	if (trigger_needs_rec(t))
 		event_file_flags(file, 0, EVENT_FILE_FL_TRIGGER_COND);
-	/* Newest first, as upstream lists them. */
-	list_add_rcu(&t->list, &file->triggers);
+	/* Newest first, as upstream lists them; TAIL commands oldest first. */
+	if (t->cmd->flags & TRIGGER_CMD_TAIL)
+		list_add_tail_rcu(&t->list, &file->triggers);
+	else
+		list_add_rcu(&t->list, &file->triggers);
 	trigger_update_cond(file);
 	if (file->event_call->event.type == TRACE_PRINT)
 		WRITE_ONCE(file->tr->marker_file, file);
@@ -268,9 +283,7 @@ static int trigger_set_filter(struct event_trigger *t, char *text)
 	if (ret)
 		return ret;
 	t->filter_str = kstrdup(text, GFP_KERNEL);
-	if (!t->filter_str)
-		return -ENOMEM;
-	return trace_event_scratch_prepare();
+	return t->filter_str ? 0 : -ENOMEM;
 }
 
 /* N of NAME[:PARAM]:N; what follows another ':' is not looked at. */
@@ -289,14 +302,85 @@ static int trigger_set_count(struct event_trigger *t, char *param)
 	return 0;
 }
 
-/* One line, trimmed.  Context: event_mutex held. */
+/*
+ * A SPEC command's text: the filter begins at the first "if" with a blank
+ * before and after it; the spec before it may hold blanks.  An "if" that
+ * opens the text, or ends it with at most one character after it, is
+ * malformed.
+ */
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int trigger_split_spec(char *text, char **filter)
+{
+	char *end = text + strlen(text), *p;
+
+	*filter = NULL;
+	for (p = strstr(text, "if"); p; p = strstr(p + 1, "if")) {
+		if (p == text || (p + 3 >= end && is_blank(p[-1])))
+			return -EINVAL;
+		if (!is_blank(p[-1]) || !is_blank(p[2]))
+			continue;
+		p[-1] = '\0';
+		*filter = strim(p);
+		break;
+	}
+	return 0;
+}
+
+/* Split the rest of a line into PARAM (or a count) and the filter. */
+static int trigger_split(const struct trigger_cmd *cmd, char *rest,
+			 char **param, char **filter)
+{
+	*param = NULL;
+	*filter = NULL;
+	if (cmd->flags & TRIGGER_CMD_SPEC) {
+		if (!rest)
+			return -EINVAL;
+		if (trigger_split_spec(rest, filter))
+			return -EINVAL;
+		*param = strim(rest);
+		return 0;
+	}
+	/* PARAM (or a count) runs to the first blank; the filter follows. */
+	if (cmd->flags & TRIGGER_CMD_PARAM) {
+		if (!rest)
+			return -EINVAL;
+	} else if (rest && !isdigit(rest[0])) {
+		*filter = rest;
+		rest = NULL;
+	}
+	if (rest) {
+		*param = strsep(&rest, " \t");
+		if (rest) {
+			*filter = skip_spaces(rest);
+			if (!**filter)
+				*filter = NULL;
+		}
+	}
+	return 0;
+}
+
+static void trigger_remove(struct event_trigger *old)
+{
+	LIST_HEAD(gone);
+
+	trigger_unlink(old, &gone);
+	triggers_free(&gone);
+}
+
+/*
+ * The generic lookup for '!': by command (and same()) alone.  A SPEC
+ * command's filter takes part, so it is compiled first.
+ */
 static int trigger_write_line(struct trace_event_file *file, char *line)
 {
-	char *name, *rest, *param = NULL, *filter = NULL;
+	char *name, *rest, *param, *filter;
 	const struct trigger_cmd *cmd;
 	struct event_trigger *t, *old;
-	LIST_HEAD(gone);
-	bool remove;
+	bool remove, spec;
 	int ret;
 
 	rest = skip_spaces(line);
@@ -310,23 +394,7 @@ static int trigger_write_line(struct trace_event_file *file, char *line)
 	cmd = trigger_cmd_find(name + remove);
 	if (!cmd)
 		return -EINVAL;
-
-	/* PARAM (or a count) runs to the first blank; the filter follows. */
-	if (cmd->flags & TRIGGER_CMD_PARAM) {
-		if (!rest)
-			return -EINVAL;
-	} else if (rest && !isdigit(rest[0])) {
-		filter = rest;
-		rest = NULL;
-	}
-	if (rest) {
-		param = strsep(&rest, " \t");
-		if (rest) {
-			filter = skip_spaces(rest);
-			if (!*filter)
-				filter = NULL;
-		}
-	}
+	spec = cmd->flags & TRIGGER_CMD_SPEC;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
@@ -335,37 +403,62 @@ static int trigger_write_line(struct trace_event_file *file, char *line)
 	t->file = file;
 	t->count = -1;
 	INIT_LIST_HEAD(&t->list);
+	if (spec && rest) {
+		t->text = kstrdup(rest, GFP_KERNEL);
+		if (!t->text) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+	}
+	ret = trigger_split(cmd, rest, &param, &filter);
+	if (ret)
+		goto out_free;
 
 	if (cmd->parse) {
 		ret = cmd->parse(t, &param);
 		if (ret)
 			goto out_free;
 	}
-	if (remove) {
-		old = trigger_find(file, t);
-		if (old) {
-			trigger_unlink(old, &gone);
-			triggers_free(&gone);
-		}
-		ret = 0;
-		goto out_free;
-	}
-	if (param) {
-		ret = trigger_set_count(t, param);
-		if (ret)
-			goto out_free;
-	}
-	if (filter) {
+	if (spec && filter) {
 		ret = trigger_set_filter(t, filter);
 		if (ret)
 			goto out_free;
 	}
+	if (remove) {
+		old = trigger_find(file, t);
+		if (old)
+			trigger_remove(old);
+		ret = 0;
+		goto out_free;
+	}
+	if (param && !spec) {
+		ret = trigger_set_count(t, param);
+		if (ret)
+			goto out_free;
+	}
+	if (filter && !spec) {
+		ret = trigger_set_filter(t, filter);
+		if (ret)
+			goto out_free;
+	}
+	old = trigger_find(file, t);
+	if (cmd->existing)
+		ret = cmd->existing(t, old);
+	else
+		ret = old ? -EEXIST : 0;
+	if (ret)
+		goto out_free;
 	ret = trigger_add(file, t);
-	if (!ret)
+	if (!ret) {
+		kfree(t->text);
+		t->text = NULL;
 		return 0;
+	}
 out_free:
+	kfree(t->text);
+	t->text = NULL;
 	trigger_free(t);
-	return ret;
+	return ret < 0 ? ret : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -419,6 +512,11 @@ static int trigger_seq_show(struct seq_file *m, void *v)
 	}
 	t = list_entry(v, struct event_trigger, list);
 	seq_puts(m, t->cmd->name);
+	if (t->cmd->flags & TRIGGER_CMD_SPEC) {
+		t->cmd->show(m, t);
+		seq_putc(m, '\n');
+		return 0;
+	}
 	if (t->cmd->show)
 		t->cmd->show(m, t);
 	count = READ_ONCE(t->count);
@@ -439,6 +537,25 @@ static const struct seq_operations trigger_seq_ops = {
 	.show	= trigger_seq_show,
 };
 
+/*
+ * An O_TRUNC open for writing (echo ... > trigger) removes the triggers
+ * of the commands that ask for it (TRIGGER_CMD_TRUNC), and only those.
+ */
+static void trigger_truncate(struct trace_event_file *file)
+{
+	struct event_trigger *t, *next;
+	LIST_HEAD(gone);
+
+	mutex_lock(&event_mutex);
+	if (!(file->flags & EVENT_FILE_FL_FREED)) {
+		list_for_each_entry_safe(t, next, &file->triggers, list)
+			if (t->cmd->flags & TRIGGER_CMD_TRUNC)
+				trigger_unlink(t, &gone);
+		triggers_free(&gone);
+	}
+	mutex_unlock(&event_mutex);
+}
+
 static int event_trigger_open(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = inode->i_private;
@@ -446,6 +563,8 @@ static int event_trigger_open(struct inode *inode, struct file *filp)
 
 	if (ret)
 		return ret;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trigger_truncate(file);
 	if (filp->f_mode & FMODE_READ) {
 		ret = seq_open(filp, &trigger_seq_ops);
 		if (ret) {
