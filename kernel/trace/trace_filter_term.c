@@ -72,6 +72,19 @@ static int ftype_of(const char *type)
 	return FILTER_OTHER;
 }
 
+/**
+ * trace_field_ftype - what kind of field a field is
+ * @field: the field's description
+ *
+ * Return: its filter type, or the one its C type implies when it gives
+ * none (FILTER_OTHER).
+ */
+int trace_field_ftype(const struct trace_event_fields *field)
+{
+	return field->filter_type != FILTER_OTHER ? field->filter_type :
+						     ftype_of(field->type);
+}
+
 /* The event's own fields first, then the generic names, then common_*. */
 static bool field_lookup(struct trace_event_call *call, const char *name,
 			 struct ffield *out)
@@ -98,9 +111,7 @@ static bool field_lookup(struct trace_event_call *call, const char *name,
 	out->type = f->type;
 	out->size = f->size;
 	out->is_signed = f->is_signed;
-	out->ftype = f->filter_type;
-	if (out->ftype == FILTER_OTHER)
-		out->ftype = ftype_of(f->type);
+	out->ftype = trace_field_ftype(f);
 	return true;
 }
 

@@ -58,6 +58,53 @@ static unsigned int stack_find_caller(const unsigned long *calls,
 	return 0;
 }
 
+/*
+ * Unwind into this level's part of @area; the trace from @from's function
+ * on, @skip callers after it left out, at most @max entries: *@n of them
+ * at the returned address.  Context: @area's busy mark for this level held.
+ */
+static unsigned long *kstack_take(struct kstack_area *area, unsigned long from,
+				  int skip, unsigned int max, unsigned int *n)
+{
+	unsigned long *calls = area->calls[interrupt_context_level()];
+	unsigned int all, first;
+
+	all = stack_trace_save(calls, STACK_SCAN_ENTRIES, 0);
+	first = stack_find_caller(calls, all, from) + max(skip, 0);
+	*n = first < all ? min(all - first, max) : 0;
+	return calls + first;
+}
+
+/**
+ * trace_kernel_stack_save - the kernel stack from a given caller on
+ * @store: where the return addresses go
+ * @size: how many @store holds
+ * @from: an address inside the function the trace starts from
+ * @skip: callers after that function to leave out
+ *
+ * For those that keep the addresses elsewhere than in a stack record (a
+ * hist key).  Context: any; a nested call on the same CPU and interrupt
+ * level stores nothing.
+ * Return: how many addresses were stored.
+ */
+unsigned int trace_kernel_stack_save(unsigned long *store, unsigned int size,
+				     unsigned long from, int skip)
+{
+	struct kstack_area *area;
+	unsigned long *calls;
+	unsigned int n = 0;
+
+	preempt_disable_notrace();
+	area = this_cpu_ptr(&kstack_area);
+	if (trace_level_mark_enter(area->busy)) {
+		calls = kstack_take(area, from, skip, size, &n);
+		memcpy(store, calls, n * sizeof(*calls));
+		trace_level_mark_exit(area->busy);
+	}
+	preempt_enable_notrace();
+	return n;
+}
+
 /**
  * trace_record_kernel_stack - add a kernel stack record, whatever the options
  * @tr: the trace array of the record
@@ -81,8 +128,8 @@ void trace_record_kernel_stack(struct trace_array *tr,
 	struct ring_buffer_event *event;
 	struct kstack_area *area;
 	struct stack_entry *entry;
-	unsigned int n, first;
 	unsigned long *calls;
+	unsigned int n;
 
 	if (unlikely(!buffer))
 		return;
@@ -91,16 +138,13 @@ void trace_record_kernel_stack(struct trace_array *tr,
 	if (!trace_level_mark_enter(area->busy))
 		goto out;
 
-	calls = area->calls[interrupt_context_level()];
-	n = stack_trace_save(calls, STACK_SCAN_ENTRIES, 0);
-	first = stack_find_caller(calls, n, from) + max(skip, 0);
-	n = first < n ? min(n - first, FTRACE_STACK_ENTRIES) : 0;
+	calls = kstack_take(area, from, skip, FTRACE_STACK_ENTRIES, &n);
 
 	event = trace_buffer_lock_reserve(buffer, TRACE_STACK, sizeof(*entry),
 					  trace_ctx);
 	if (event) {
 		entry = ring_buffer_event_data(event);
-		memcpy(entry->caller, calls + first, n * sizeof(calls[0]));
+		memcpy(entry->caller, calls, n * sizeof(calls[0]));
 		memset(entry->caller + n, 0,
 		       (FTRACE_STACK_ENTRIES - n) * sizeof(calls[0]));
 		entry->size = n;
