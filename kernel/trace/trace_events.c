@@ -144,6 +144,10 @@ static int event_entry(const char *name, umode_t *mode, void **data,
 					 &event_filter_fops;
 	} else if (!strcmp(name, "format")) {
 		*fops = &event_format_fops;
+	} else if (!strcmp(name, "hist")) {
+		if (!IS_ENABLED(CONFIG_HIST_TRIGGERS))
+			return 0;
+		*fops = &event_hist_fops;
 	} else if (!strcmp(name, "trigger")) {
 		/* Of the core's records, only print (trace_marker) has one. */
 		if (!event_switchable(call) && call->event.type != TRACE_PRINT)
@@ -187,6 +191,7 @@ static const struct eventfs_entry event_entries[] = {
 	{ .name = "enable",	.callback = event_entry },
 	{ .name = "filter",	.callback = event_entry },
 	{ .name = "format",	.callback = event_entry },
+	{ .name = "hist",	.callback = event_entry },
 	{ .name = "id",		.callback = event_entry,
 	  .release = event_ei_release },
 	{ .name = "trigger",	.callback = event_entry },

@@ -21,6 +21,7 @@
  * inserter of that key competes: one wins, the others find its key there.
  * A nested insert (an NMI in the middle of one) is just another inserter.
  */
+#include <kunit/visibility.h>
 #include <linux/jhash.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
@@ -84,6 +85,7 @@ struct hist_map *hist_map_create(unsigned int max_entries,
 	}
 	return map;
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_create);
 
 /**
  * hist_map_destroy - free a table
@@ -101,6 +103,7 @@ void hist_map_destroy(struct hist_map *map)
 	kvfree(map->slots);
 	kfree(map);
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_destroy);
 
 /**
  * hist_map_clear - forget every key, sum, variable and count
@@ -124,6 +127,7 @@ void hist_map_clear(struct hist_map *map)
 	}
 	atomic_set(&map->next, 0);
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_clear);
 
 /*
  * An entry for a new key: this CPU's spare, else the next of the pool.
@@ -209,6 +213,7 @@ struct hist_entry *__hist_map_find(struct hist_map *map, const void *key,
 		local64_inc(this_cpu_ptr(&map->cpu->drops));
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(__hist_map_find);
 
 /**
  * hist_map_insert - the entry of a key, placed if new
@@ -225,6 +230,7 @@ struct hist_entry *hist_map_insert(struct hist_map *map, const void *key)
 
 	return __hist_map_find(map, key, hash, true);
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_insert);
 
 /**
  * hist_map_lookup - the entry of a key, if it is there
@@ -240,6 +246,7 @@ struct hist_entry *hist_map_lookup(struct hist_map *map, const void *key)
 
 	return __hist_map_find(map, key, hash, false);
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_lookup);
 
 /**
  * hist_entry_var_set - give a variable of an entry a value
@@ -257,6 +264,7 @@ void hist_entry_var_set(const struct hist_map *map, struct hist_entry *e,
 	smp_mb__before_atomic();
 	set_bit(i, &e->vars_set);
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_entry_var_set);
 
 /**
  * hist_entry_var_get - read a variable of an entry
@@ -284,6 +292,7 @@ bool hist_entry_var_get(const struct hist_map *map, struct hist_entry *e,
 	*v = READ_ONCE(e->data[map->shape.nr_sums + i]);
 	return true;
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_entry_var_get);
 
 static u64 sum_counter(struct hist_map *map, size_t offset)
 {
@@ -300,12 +309,14 @@ u64 hist_map_hits(struct hist_map *map)
 {
 	return sum_counter(map, offsetof(struct hist_map_cpu, hits));
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_hits);
 
 /** hist_map_drops - inserts of a new key refused by a full table */
 u64 hist_map_drops(struct hist_map *map)
 {
 	return sum_counter(map, offsetof(struct hist_map_cpu, drops));
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_drops);
 
 /** hist_map_entries - how many keys the table holds */
 unsigned int hist_map_entries(struct hist_map *map)
@@ -316,6 +327,7 @@ unsigned int hist_map_entries(struct hist_map *map)
 		n += !!READ_ONCE(map->slots[i]);
 	return n;
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_entries);
 
 /**
  * hist_map_sorted - the entries in a reader's order
@@ -356,3 +368,4 @@ struct hist_entry **hist_map_sorted(struct hist_map *map,
 	*nr = n;
 	return v;
 }
+EXPORT_SYMBOL_IF_KUNIT(hist_map_sorted);

@@ -431,3 +431,4 @@ kunit_test_suite(hist_map_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the hist trigger's table");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hist triggers: the internal header of trace_hist_*.c.
+ *
+ * Glossary:
+ *   spec    what one trigger line says once parsed (struct hist_spec):
+ *           its keys, values, sort order, size, name and the modifiers
+ *           pause/cont/clear; made by trace_hist_parse.c, never changed
+ *   column  a key or a value of a spec (struct hist_col): where its
+ *           number comes from in the record and how it is shown
+ *   table   the aggregation a spec fills (struct hist_table): a hist_map
+ *           (trace_hist_map.c) and the spec that shaped it; a named
+ *           table is shared by every trigger of that name
+ *   pad     a per-CPU buffer the compound key is built in, one per
+ *           nesting level (task, softirq, irq, NMI)
+ *
+ * Calls go one way: trace_hist_cmd.c (the trigger command and the hist
+ * file) calls the parser (trace_hist_parse.c), the columns
+ * (trace_hist_cols.c: resolving fields, building keys, reading values)
+ * and the printer (trace_hist_print.c); all of them use the table.
+ */
+#ifndef _TRACE_HIST_H
+#define _TRACE_HIST_H
+
+#include <linux/list.h>
+#include <linux/refcount.h>
+#include <linux/seq_file.h>
+
+#include "trace.h"
+#include "trace_hist_map.h"
+
+#define HIST_KEYS_MAX		3
+#define HIST_VALS_MAX		3	/* hitcount and two more */
+#define HIST_SORT_MAX		2
+#define HIST_KEY_BYTES_MAX	384	/* compound key */
+#define HIST_STR_KEY_BYTES	256	/* a dynamic string's slot */
+#define HIST_STACK_DEPTH	16
+#define HIST_DEFAULT_SIZE	2048
+#define HIST_NESTING		4
+
+/* Where a column's number comes from. */
+enum hist_src {
+	HIST_SRC_HITCOUNT,	/* 1 per hit */
+	HIST_SRC_FIELD,		/* a numeric field of the record */
+	HIST_SRC_STR,		/* char[N] in the record */
+	HIST_SRC_DYN_STR,	/* __data_loc char[] */
+	HIST_SRC_REL_STR,	/* __rel_loc char[] */
+	HIST_SRC_CPU,		/* the CPU the event ran on */
+	HIST_SRC_STACK,		/* the kernel stack at the event */
+};
+
+/* One modifier per column (the text after the first '.'). */
+enum hist_mod {
+	HIST_MOD_NONE,
+	HIST_MOD_HEX,
+	HIST_MOD_SYM,
+	HIST_MOD_SYM_OFFSET,
+	HIST_MOD_EXECNAME,
+	HIST_MOD_SYSCALL,
+	HIST_MOD_LOG2,
+	HIST_MOD_BUCKETS,
+	HIST_MOD_USECS,
+	HIST_MOD_PERCENT,
+	HIST_MOD_GRAPH,
+	HIST_MOD_STACKTRACE,
+};
+
+struct hist_col {
+	char		*name;		/* as the entries print it */
+	const char	*type;		/* the field's C type, "" for specials */
+	enum hist_src	src;
+	enum hist_mod	mod;
+	u64		buckets;	/* HIST_MOD_BUCKETS: the width */
+	unsigned int	offset;		/* in the record */
+	unsigned int	size;		/* in the record */
+	bool		is_signed;
+	bool		legacy_cpu;	/* typed "cpu"/"CPU": printed back as common_cpu */
+	unsigned int	key_off;	/* keys: where in the compound key */
+	unsigned int	key_size;
+};
+
+struct hist_sort {
+	bool		is_key;
+	unsigned int	col;		/* index into keys[] or vals[] */
+	bool		descending;
+};
+
+struct hist_spec {
+	struct hist_col	keys[HIST_KEYS_MAX];
+	struct hist_col	vals[HIST_VALS_MAX];	/* vals[0]: hitcount */
+	struct hist_sort sort[HIST_SORT_MAX];
+	unsigned int	nr_keys, nr_vals, nr_sort;
+	unsigned int	key_size;	/* bytes, a multiple of 8 */
+	unsigned int	size;		/* entries, a power of two */
+	char		*name;		/* "name=NAME", or NULL */
+	bool		nohitcount;
+	bool		pause, cont, clear;
+	bool		execname;	/* a key keeps its creator's comm */
+};
+
+/* The comm saved with an entry lives in its first two variables. */
+#define HIST_COMM_VARS		2
+
+struct hist_table {
+	struct hist_map		*map;
+	struct hist_spec	*spec;	/* the owner's: shapes map, prints */
+	refcount_t		users;
+	struct list_head	user_list;	/* of hist_trigger.user */
+	struct list_head	named;	/* on the named list, if named */
+};
+
+/* t->private of a hist trigger. */
+struct hist_trigger {
+	struct hist_spec	*spec;	/* as written on this event */
+	struct hist_table	*table;	/* set by attach */
+	struct event_trigger	*t;
+	struct list_head	user;	/* on table->user_list */
+	bool			was_paused;	/* while a clear runs */
+};
+
+/*
+ * trace_hist_parse.c.  hist_spec_parse() reads @text (the spec without
+ * the filter) for @file's event; errors that upstream logs go to the
+ * event's array's error_log, with @cmd (what was written after the
+ * command name) as the command.  Context: event_mutex held.
+ */
+struct hist_spec *hist_spec_parse(struct trace_event_file *file,
+				  const char *cmd, char *text);
+void hist_spec_free(struct hist_spec *spec);
+/* Would two specs fill tables of the same layout and order? */
+bool hist_spec_same(const struct hist_spec *a, const struct hist_spec *b);
+void hist_log_err(struct trace_event_file *file, const char *cmd,
+		  unsigned int err, const char *at);
+
+enum {
+	HIST_ERR_EMPTY_ASSIGNMENT,
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_NEED_NOHC_VAL,
+	HIST_ERR_TRIGGER_EEXIST,
+	HIST_ERR_TRIGGER_ENOENT_CLEAR,
+	HIST_ERR_NAMED_MISMATCH,
+};
+
+/*
+ * trace_hist_cols.c.  hist_col_resolve() finds @name (without its
+ * modifier) among @call's fields and the special ones.  The event path:
+ * hist_key_build() writes @rec's compound key into @key (spec->key_size
+ * bytes) and hist_val_read() reads a value column.  Context: any.
+ */
+int hist_col_resolve(struct trace_event_call *call, const char *name,
+		     struct hist_col *col);
+void hist_key_build(const struct hist_spec *spec, const void *rec, void *key,
+		    const struct trigger_ctx *ctx);
+u64 hist_val_read(const struct hist_col *col, const void *rec);
+
+/*
+ * trace_hist_print.c: the trigger line (after "hist") and the tables
+ * of the hist file.  Context: event_mutex held.
+ */
+void hist_print_line(struct seq_file *m, const struct event_trigger *t);
+void hist_print_table(struct seq_file *m, const struct event_trigger *t);
+
+#endif /* _TRACE_HIST_H */

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hist triggers: the "hist" trigger command and the events/.../hist file
+ * (glossary in trace_hist.h).
+ *
+ *	echo 'hist:keys=common_pid:vals=bytes_req' > events/kmem/kmalloc/trigger
+ *	cat events/kmem/kmalloc/hist
+ *
+ * The command registers into the trigger table (trace_triggers.c) as a
+ * SPEC command: the core splits off the filter, compiles it, keeps the
+ * list and runs the triggers; this file reads the spec, makes the table
+ * when the trigger is attached and fills it when the event fires.
+ *
+ * States of one trigger, and what moves it:
+ *
+ *	parsed --attach--> active <--pause / cont--> paused
+ *	active|paused --clear--> same state, table emptied
+ *	active|paused --'!' or O_TRUNC or event gone--> detached --> freed
+ *
+ * A named table (name=NAME) is shared: the first trigger of that name
+ * makes it, later ones of a matching layout, on any event of any array,
+ * fill the same table, and it goes with its last user.  Its list is kept
+ * under event_mutex.
+ *
+ * The event path (hist_fire()) takes no lock and allocates nothing: it
+ * builds the key in a per-CPU pad (one per interrupt level, so an NMI
+ * does not write over the key of the code it interrupted), looks it up
+ * or inserts it into the table (trace_hist_map.c) and adds the values.
+ */
+
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "trace_hist.h"
+
+static LIST_HEAD(hist_named);	/* of struct hist_table; event_mutex */
+
+struct hist_pads {
+	u64	key[TRACE_CTX_LEVELS][HIST_KEY_BYTES_MAX / sizeof(u64)];
+};
+static DEFINE_PER_CPU(struct hist_pads, hist_pads);
+
+static void hist_save_comm(const struct hist_map *map, struct hist_entry *e)
+{
+	char comm[TASK_COMM_LEN];
+	u64 v[2];
+
+	if (!current->pid)
+		strscpy(comm, "<idle>", sizeof(comm));
+	else
+		memcpy(comm, current->comm, sizeof(comm));
+	memcpy(v, comm, sizeof(v));
+	/* Racing first hits of one key may both write: either name is right. */
+	hist_entry_var_set(map, e, 1, v[1]);
+	hist_entry_var_set(map, e, 0, v[0]);
+}
+
+static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
+{
+	struct hist_trigger *h = t->private;
+	const struct hist_spec *spec = h->spec;
+	struct hist_map *map = h->table->map;
+	struct hist_entry *e;
+	unsigned int i;
+	void *key;
+
+	if (!ctx->rec)
+		return;
+	/* The runner has preemption off. */
+	key = this_cpu_ptr(&hist_pads)->key[interrupt_context_level()];
+	hist_key_build(spec, ctx->rec, key, ctx);
+	e = hist_map_insert(map, key);
+	if (!e)
+		return;
+	for (i = 0; i < spec->nr_vals; i++)
+		hist_entry_add(e, i, hist_val_read(&spec->vals[i], ctx->rec));
+	if (spec->execname && !test_bit(0, &e->vars_set))
+		hist_save_comm(map, e);
+}
+
+static int hist_parse(struct event_trigger *t, char **param)
+{
+	struct hist_trigger *h;
+	struct hist_spec *spec;
+
+	spec = hist_spec_parse(t->file, t->text, *param);
+	*param = NULL;
+	if (IS_ERR(spec))
+		return PTR_ERR(spec);
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h) {
+		hist_spec_free(spec);
+		return -ENOMEM;
+	}
+	h->spec = spec;
+	h->t = t;
+	INIT_LIST_HEAD(&h->user);
+	t->private = h;
+	return 0;
+}
+
+static void hist_release(struct event_trigger *t)
+{
+	struct hist_trigger *h = t->private;
+
+	if (!h)
+		return;
+	hist_spec_free(h->spec);
+	kfree(h);
+}
+
+/* Upstream's identity: the layout, the name and the filter. */
+static bool hist_same(const struct event_trigger *a,
+		      const struct event_trigger *b)
+{
+	const struct hist_spec *sa = ((struct hist_trigger *)a->private)->spec;
+	const struct hist_spec *sb = ((struct hist_trigger *)b->private)->spec;
+
+	if (!sa->name != !sb->name || (sa->name && strcmp(sa->name, sb->name)))
+		return false;
+	if (!a->filter_str != !b->filter_str ||
+	    (a->filter_str && strcmp(a->filter_str, b->filter_str)))
+		return false;
+	return hist_spec_same(sa, sb);
+}
+
+static struct hist_table *hist_named_find(const char *name)
+{
+	struct hist_table *tb;
+
+	list_for_each_entry(tb, &hist_named, named)
+		if (!strcmp(tb->spec->name, name))
+			return tb;
+	return NULL;
+}
+
+/*
+ * Empty a table nobody may write while it happens: its users (on every
+ * event, for a named table) are paused and the events that may still be
+ * in hist_fire() are waited for.
+ */
+static void hist_table_clear(struct hist_table *tb)
+{
+	struct hist_trigger *h;
+
+	list_for_each_entry(h, &tb->user_list, user) {
+		h->was_paused = h->t->paused;
+		WRITE_ONCE(h->t->paused, true);
+	}
+	tracepoint_synchronize_unregister();
+	hist_map_clear(tb->map);
+	list_for_each_entry(h, &tb->user_list, user)
+		WRITE_ONCE(h->t->paused, h->was_paused);
+}
+
+/* pause, cont and clear act on the trigger there; nothing is added. */
+static int hist_existing(struct event_trigger *t, struct event_trigger *old)
+{
+	struct hist_spec *spec = ((struct hist_trigger *)t->private)->spec;
+
+	if (old) {
+		if (spec->pause)
+			WRITE_ONCE(old->paused, true);
+		else if (spec->cont)
+			WRITE_ONCE(old->paused, false);
+		else if (spec->clear)
+			hist_table_clear(((struct hist_trigger *)old->private)->table);
+		else
+			goto exists;
+		return 1;
+	}
+	if (spec->cont || spec->clear) {
+		hist_log_err(t->file, t->text, HIST_ERR_TRIGGER_ENOENT_CLEAR,
+			     NULL);
+		return -ENOENT;
+	}
+	t->paused = spec->pause;
+	return 0;
+exists:
+	hist_log_err(t->file, t->text, HIST_ERR_TRIGGER_EEXIST, NULL);
+	return -EEXIST;
+}
+
+/* Which table a new trigger fills: a named one's, or its own. */
+static int hist_attach(struct event_trigger *t)
+{
+	struct hist_trigger *h = t->private;
+	struct hist_spec *spec = h->spec;
+	struct hist_map_shape shape = {};
+	struct hist_table *tb;
+
+	if (spec->name) {
+		tb = hist_named_find(spec->name);
+		if (tb) {
+			if (!hist_spec_same(tb->spec, spec)) {
+				hist_log_err(t->file, t->text,
+					     HIST_ERR_NAMED_MISMATCH, spec->name);
+				return -EINVAL;
+			}
+			refcount_inc(&tb->users);
+			list_add_tail(&h->user, &tb->user_list);
+			h->table = tb;
+			return 0;
+		}
+	}
+	tb = kzalloc(sizeof(*tb), GFP_KERNEL);
+	if (!tb)
+		return -ENOMEM;
+	shape.key_size = spec->key_size;
+	shape.nr_sums = spec->nr_vals;
+	shape.nr_vars = spec->execname ? HIST_COMM_VARS : 0;
+	tb->map = hist_map_create(spec->size, &shape);
+	if (IS_ERR(tb->map)) {
+		int ret = PTR_ERR(tb->map);
+
+		kfree(tb);
+		return ret;
+	}
+	tb->spec = spec;
+	refcount_set(&tb->users, 1);
+	INIT_LIST_HEAD(&tb->user_list);
+	list_add_tail(&h->user, &tb->user_list);
+	INIT_LIST_HEAD(&tb->named);
+	if (spec->name)
+		list_add(&tb->named, &hist_named);
+	h->table = tb;
+	return 0;
+}
+
+/*
+ * No event runs the trigger any more.  A named table outlives its
+ * maker's trigger while others fill it, so it keeps a spec of its own.
+ */
+static void hist_detach(struct event_trigger *t)
+{
+	struct hist_trigger *h = t->private;
+	struct hist_table *tb = h->table;
+
+	h->table = NULL;
+	list_del(&h->user);
+	if (!refcount_dec_and_test(&tb->users)) {
+		if (tb->spec == h->spec) {
+			/* Hand the spec over to the table. */
+			h->spec = NULL;
+		}
+		return;
+	}
+	list_del(&tb->named);
+	hist_map_destroy(tb->map);
+	if (tb->spec != h->spec)
+		hist_spec_free(tb->spec);
+	kfree(tb);
+}
+
+static void hist_show(struct seq_file *m, struct event_trigger *t)
+{
+	hist_print_line(m, t);
+}
+
+static struct trigger_cmd hist_cmd = {
+	.name		= "hist",
+	.kind		= TRIGGER_KIND_HIST,
+	.flags		= TRIGGER_CMD_PARAM | TRIGGER_CMD_SPEC |
+			  TRIGGER_CMD_NEEDS_REC | TRIGGER_CMD_TAIL |
+			  TRIGGER_CMD_TRUNC,
+	.parse		= hist_parse,
+	.same		= hist_same,
+	.existing	= hist_existing,
+	.attach		= hist_attach,
+	.detach		= hist_detach,
+	.release	= hist_release,
+	.fire		= hist_fire,
+	.show		= hist_show,
+};
+
+/* ------------------------------------------------------------------ */
+/* events/SYSTEM/EVENT/hist                                            */
+
+static int hist_file_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file = m->private;
+	struct event_trigger *t;
+	bool first = true;
+	int ret = 0;
+
+	mutex_lock(&event_mutex);
+	if (file->flags & EVENT_FILE_FL_FREED) {
+		ret = -ENODEV;
+		goto out;
+	}
+	list_for_each_entry(t, &file->triggers, list) {
+		if (t->cmd != &hist_cmd)
+			continue;
+		if (!first)
+			seq_puts(m, "\n\n");
+		first = false;
+		hist_print_table(m, t);
+	}
+out:
+	mutex_unlock(&event_mutex);
+	return ret;
+}
+
+static int hist_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	int ret = trace_event_file_pin(file);
+
+	if (ret)
+		return ret;
+	ret = single_open(filp, hist_file_show, file);
+	if (ret)
+		trace_array_put(file->tr);
+	return ret;
+}
+
+static int hist_file_release(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+
+	trace_array_put(file->tr);
+	return single_release(inode, filp);
+}
+
+const struct file_operations event_hist_fops = {
+	.open		= hist_file_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= hist_file_release,
+};
+
+static __init int hist_cmd_init(void)
+{
+	return trigger_cmd_register(&hist_cmd);
+}
+core_initcall(hist_cmd_init);
