@@ -279,6 +279,95 @@ static struct trigger_cmd hist_cmd = {
 	.show		= hist_show,
 };
 
+/*
+ * enable_hist:SYS:EVENT and disable_hist:SYS:EVENT continue or pause
+ * every hist trigger of the target event (same array).  The target stays
+ * in soft mode, and its module loaded, while the trigger is there, as
+ * with enable_event; the count is used up by every firing.
+ */
+static int hist_switch_parse(struct event_trigger *t, char **param)
+{
+	char *system, *event;
+
+	system = strsep(param, ":");
+	if (!*param)
+		return -EINVAL;
+	event = strsep(param, ":");
+	t->private = find_event_file(t->file->tr, system, event);
+	return t->private ? 0 : -EINVAL;
+}
+
+static bool hist_switch_same(const struct event_trigger *a,
+			     const struct event_trigger *b)
+{
+	return a->private == b->private;
+}
+
+static int hist_switch_attach(struct event_trigger *t)
+{
+	return trace_event_switch_get(t->private);
+}
+
+static void hist_switch_detach(struct event_trigger *t)
+{
+	trace_event_switch_put(t->private);
+}
+
+/* Context: any, from the triggering event; the target's list under RCU. */
+static void hist_switch(struct event_trigger *t, bool pause)
+{
+	struct trace_event_file *target = t->private;
+	struct event_trigger *h;
+
+	list_for_each_entry_rcu(h, &target->triggers, list)
+		if (h->cmd->kind == TRIGGER_KIND_HIST)
+			WRITE_ONCE(h->paused, pause);
+}
+
+static void hist_enable_fire(struct event_trigger *t,
+			     const struct trigger_ctx *ctx)
+{
+	hist_switch(t, false);
+}
+
+static void hist_disable_fire(struct event_trigger *t,
+			      const struct trigger_ctx *ctx)
+{
+	hist_switch(t, true);
+}
+
+static void hist_switch_show(struct seq_file *m, struct event_trigger *t)
+{
+	struct trace_event_call *call =
+		((struct trace_event_file *)t->private)->event_call;
+
+	seq_printf(m, ":%s:%s", event_system(call), trace_event_name(call));
+}
+
+static struct trigger_cmd enable_hist_cmd = {
+	.name	= "enable_hist",
+	.kind	= TRIGGER_KIND_HIST_ENABLE,
+	.flags	= TRIGGER_CMD_PARAM | TRIGGER_CMD_TRUNC,
+	.parse	= hist_switch_parse,
+	.same	= hist_switch_same,
+	.attach	= hist_switch_attach,
+	.detach	= hist_switch_detach,
+	.fire	= hist_enable_fire,
+	.show	= hist_switch_show,
+};
+
+static struct trigger_cmd disable_hist_cmd = {
+	.name	= "disable_hist",
+	.kind	= TRIGGER_KIND_HIST_ENABLE,
+	.flags	= TRIGGER_CMD_PARAM | TRIGGER_CMD_TRUNC,
+	.parse	= hist_switch_parse,
+	.same	= hist_switch_same,
+	.attach	= hist_switch_attach,
+	.detach	= hist_switch_detach,
+	.fire	= hist_disable_fire,
+	.show	= hist_switch_show,
+};
+
 /* ------------------------------------------------------------------ */
 /* events/SYSTEM/EVENT/hist                                            */
 
@@ -335,8 +424,12 @@ const struct file_operations event_hist_fops = {
 	.release	= hist_file_release,
 };
 
+/* After the basic commands, in upstream's order. */
 static __init int hist_cmd_init(void)
 {
-	return trigger_cmd_register(&hist_cmd);
+	WARN_ON(trigger_cmd_register(&enable_hist_cmd));
+	WARN_ON(trigger_cmd_register(&disable_hist_cmd));
+	WARN_ON(trigger_cmd_register(&hist_cmd));
+	return 0;
 }
 core_initcall(hist_cmd_init);

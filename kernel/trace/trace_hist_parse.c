@@ -127,13 +127,15 @@ static int parse_mod(struct hist_parse *p, const char *field, char *text,
 	}
 	if (!str_has_prefix(text, "bucket"))
 		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+	/* The caret goes where reading stopped, as upstream's. */
 	num = text + strlen("bucket");
 	if (*num == 's')
 		num++;
-	if (*num != '=' || kstrtou64(num + 1, 0, &col->buckets) ||
-	    !col->buckets)
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER,
-				 text + strlen("bucket"));
+	if (*num != '=')
+		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, num);
+	num++;
+	if (kstrtou64(num, 0, &col->buckets) || !col->buckets)
+		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, num);
 	col->mod = HIST_MOD_BUCKETS;
 	return 0;
 }

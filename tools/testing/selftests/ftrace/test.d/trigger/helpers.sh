@@ -12,15 +12,25 @@ else
 	TRIGGER_CMDS="traceon traceoff stacktrace enable_event disable_event"
 fi
 
+# enable_hist, disable_hist and hist follow where the kernel has hist triggers.
+if [ -e events/ftrace/print/hist ]; then
+	TRIGGER_CMDS="$TRIGGER_CMDS enable_hist disable_hist hist"
+fi
+
 # The trigger file of an event without triggers.
 TRIGGER_NONE="# Available triggers:
 # $TRIGGER_CMDS"
 
-# Remove every trigger of FILE, one '!' line each (what a user would do).
+# Remove every trigger of FILE, one '!' line each (what a user would do): a
+# hist trigger is named by its whole line, filter included, without the
+# state in brackets; the others by their command and parameter.
 trigger_clear() { # file
 	local line
 	grep -v '^#' "$1" | while read -r line; do
-		echo "!${line%% if *}" >> "$1"
+		case $line in
+		hist:*) echo "!${line% \[*\]}" >> "$1" ;;
+		*) echo "!${line%% if *}" >> "$1" ;;
+		esac
 	done
 	return 0
 }
@@ -42,4 +52,31 @@ forks() { # n
 		( : )
 		i=$((i + 1))
 	done
+}
+
+# As expect_err, but appending (>>): an O_TRUNC open removes hist triggers.
+expect_err_add() { # NAME file value
+	local out want
+	want=$(errno_text "$1")
+	if out=$( { set +x; } 2>/dev/null; { printf '%s\n' "$3" >> "$2"; } 2>&1 ); then
+		fail "appending '$3' to $2 succeeded; expected $1"
+	fi
+	case $out in
+	*"$want"*) ;;
+	*) fail "appending '$3' to $2: '$out'; expected $1 ($want)" ;;
+	esac
+}
+
+# Fork N children from a process of its own, named histfork (its pid is
+# then in $TMPDIR/histfork.pid): a hist trigger filtered on
+# parent_comm == "histfork" counts these forks and none of the test
+# shell's own (every command substitution and external command forks).
+HIST_FORKER='parent_comm == "histfork"'
+hist_forks() { # n
+	if [ ! -x "$TMPDIR/histfork" ]; then
+		printf '#!/bin/sh\necho $$ > "$0.pid"\ni=0\nwhile [ "$i" -lt "$1" ]; do ( : ); i=$((i + 1)); done\n' \
+			> "$TMPDIR/histfork"
+		chmod +x "$TMPDIR/histfork"
+	fi
+	"$TMPDIR/histfork" "$1"
 }
