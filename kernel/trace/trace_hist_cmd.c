@@ -41,8 +41,15 @@
 
 static LIST_HEAD(hist_named);	/* of struct hist_table; event_mutex */
 
+/*
+ * Keys are built one per nesting level: a count, not the interrupt
+ * level, since an event may fire in interrupt entry before the level
+ * changes (preemptirq:irq_disable) and interrupt a key being built at
+ * the same level.  Deeper nesting is counted as a drop.
+ */
 struct hist_pads {
-	u64	key[TRACE_CTX_LEVELS][HIST_KEY_BYTES_MAX / sizeof(u64)];
+	unsigned int	depth;
+	u64		key[HIST_NESTING][HIST_KEY_BYTES_MAX / sizeof(u64)];
 };
 static DEFINE_PER_CPU(struct hist_pads, hist_pads);
 
@@ -67,21 +74,28 @@ static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 	const struct hist_spec *spec = h->spec;
 	struct hist_map *map = h->table->map;
 	struct hist_entry *e;
-	unsigned int i;
+	unsigned int i, depth;
 	void *key;
 
 	if (!ctx->rec)
 		return;
-	/* The runner has preemption off. */
-	key = this_cpu_ptr(&hist_pads)->key[interrupt_context_level()];
+	/* The runner has preemption off: interrupts nest, last in first out. */
+	depth = this_cpu_inc_return(hist_pads.depth) - 1;
+	if (depth >= HIST_NESTING) {
+		hist_map_count_drop(map);
+		goto out;
+	}
+	key = this_cpu_ptr(&hist_pads)->key[depth];
 	hist_key_build(spec, ctx->rec, key, ctx);
 	e = hist_map_insert(map, key);
 	if (!e)
-		return;
+		goto out;
 	for (i = 0; i < spec->nr_vals; i++)
 		hist_entry_add(e, i, hist_val_read(&spec->vals[i], ctx->rec));
 	if (spec->execname && !test_bit(0, &e->vars_set))
 		hist_save_comm(map, e);
+out:
+	this_cpu_dec(hist_pads.depth);
 }
 
 static int hist_parse(struct event_trigger *t, char **param)
@@ -130,6 +144,21 @@ static bool hist_same(const struct event_trigger *a,
 	return hist_spec_same(sa, sb);
 }
 
+/*
+ * A trigger joining a named table fills it the way its maker does: the
+ * bucket widths and nohitcount are the maker's (its fields, at this
+ * event's offsets, are the same by hist_spec_same()).
+ */
+static void hist_spec_adopt(struct hist_spec *spec, const struct hist_spec *owner)
+{
+	unsigned int i;
+
+	for (i = 0; i < spec->nr_keys; i++)
+		spec->keys[i].buckets = owner->keys[i].buckets;
+	spec->nohitcount = owner->nohitcount;
+	spec->size = owner->size;
+}
+
 static struct hist_table *hist_named_find(const char *name)
 {
 	struct hist_table *tb;
@@ -155,8 +184,9 @@ static void hist_table_clear(struct hist_table *tb)
 	}
 	tracepoint_synchronize_unregister();
 	hist_map_clear(tb->map);
+	/* The emptied table before the triggers that fill it: pairs with the runner. */
 	list_for_each_entry(h, &tb->user_list, user)
-		WRITE_ONCE(h->t->paused, h->was_paused);
+		smp_store_release(&h->t->paused, h->was_paused);
 }
 
 /* pause, cont and clear act on the trigger there; nothing is added. */
@@ -203,6 +233,7 @@ static int hist_attach(struct event_trigger *t)
 					     HIST_ERR_NAMED_MISMATCH, spec->name);
 				return -EINVAL;
 			}
+			hist_spec_adopt(spec, tb->spec);
 			refcount_inc(&tb->users);
 			list_add_tail(&h->user, &tb->user_list);
 			h->table = tb;

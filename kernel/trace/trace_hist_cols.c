@@ -56,7 +56,10 @@ static int col_set_field(struct hist_col *col,
 	if (!f->size || trace_field_ftype(f) == FILTER_TRACE_FN)
 		return -ENOENT;
 	col->src = src_of(f);
-	col->type = f->type;
+	/* A module's event may go before a named table that names it. */
+	col->type = kstrdup_const(f->type, GFP_KERNEL);
+	if (!col->type)
+		return -ENOMEM;
 	col->offset = offset;
 	col->size = f->size;
 	col->is_signed = f->is_signed;
@@ -89,6 +92,7 @@ int hist_col_resolve(struct trace_event_call *call, const char *name,
 	} else if (!strcmp(name, "hitcount")) {
 		col->src = HIST_SRC_HITCOUNT;
 		col->type = "u64";
+		col->size = sizeof(u64);
 		ret = 0;
 	} else {
 		for (i = 0; i < ARRAY_SIZE(hist_specials); i++) {
@@ -111,7 +115,9 @@ int hist_col_resolve(struct trace_event_call *call, const char *name,
 	}
 	if (ret)
 		return ret;
-	col->name = kstrdup(name, GFP_KERNEL);
+	/* "stacktrace" and "STACKTRACE" are common_stacktrace, as upstream. */
+	col->name = kstrdup(col->src == HIST_SRC_STACK ? "common_stacktrace" :
+			    name, GFP_KERNEL);
 	return col->name ? 0 : -ENOMEM;
 }
 
@@ -146,8 +152,14 @@ static void put_str(char *slot, unsigned int slot_size, const char *s,
 
 static u64 num_of(const struct hist_col *col, const void *rec)
 {
-	u64 v = col->src == HIST_SRC_CPU ? raw_smp_processor_id() :
-					   read_num(col, rec);
+	u64 v;
+
+	if (col->src == HIST_SRC_HITCOUNT)
+		v = 1;
+	else if (col->src == HIST_SRC_CPU)
+		v = raw_smp_processor_id();
+	else
+		v = read_num(col, rec);
 
 	if (col->mod == HIST_MOD_LOG2)
 		return v > 1 ? ilog2(v - 1) + 1 : 0;
@@ -214,7 +226,6 @@ u64 hist_val_read(const struct hist_col *col, const void *rec)
 {
 	switch (col->src) {
 	case HIST_SRC_HITCOUNT:
-		return 1;
 	case HIST_SRC_FIELD:
 	case HIST_SRC_CPU:
 		return num_of(col, rec);

@@ -177,6 +177,7 @@ struct hist_entry *__hist_map_find(struct hist_map *map, const void *key,
 	u64 slot;
 
 	for (n = 0; n <= map->slot_mask; n++, i = (i + 1) & map->slot_mask) {
+		/* Pairs with the cmpxchg below: a set slot has its key. */
 		slot = smp_load_acquire(&map->slots[i]);
 		if (!slot) {
 			if (!insert)
@@ -261,6 +262,7 @@ void hist_entry_var_set(const struct hist_map *map, struct hist_entry *e,
 			unsigned int i, u64 v)
 {
 	WRITE_ONCE(e->data[map->shape.nr_sums + i], v);
+	/* The value before its bit: pairs with smp_rmb() in the getter. */
 	smp_mb__before_atomic();
 	set_bit(i, &e->vars_set);
 }
@@ -356,6 +358,7 @@ struct hist_entry **hist_map_sorted(struct hist_map *map,
 	if (!v)
 		return NULL;
 	for (i = 0; i <= map->slot_mask && n < map->max_entries; i++) {
+		/* As in __hist_map_find(): the entry's key is complete. */
 		slot = smp_load_acquire(&map->slots[i]);
 		if (slot)
 			v[n++] = entry_at(map, (u32)slot - 1);

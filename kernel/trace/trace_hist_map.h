@@ -75,6 +75,12 @@ struct hist_entry *hist_map_lookup(struct hist_map *map, const void *key);
 struct hist_entry *__hist_map_find(struct hist_map *map, const void *key,
 				   u32 hash, bool insert);
 
+/* Count a record the table could not take.  Context: any. */
+static inline void hist_map_count_drop(struct hist_map *map)
+{
+	local64_inc(this_cpu_ptr(&map->cpu->drops));
+}
+
 u64 hist_map_hits(struct hist_map *map);
 u64 hist_map_drops(struct hist_map *map);
 unsigned int hist_map_entries(struct hist_map *map);

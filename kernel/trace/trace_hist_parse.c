@@ -18,6 +18,7 @@
  * yet: such a spec is refused with -EINVAL.
  */
 
+#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
@@ -77,7 +78,7 @@ struct hist_parse {
 	struct trace_event_file	*file;
 	const char		*cmd;
 	struct hist_spec	*spec;
-	char			*keys, *vals, *sort, *size;
+	char			*keys, *vals, *sort;
 };
 
 static int parse_err(struct hist_parse *p, unsigned int err, const char *at)
@@ -144,9 +145,22 @@ static int parse_mod(struct hist_parse *p, const char *field, char *text,
 static int parse_col(struct hist_parse *p, char *text, struct hist_col *col,
 		     bool key)
 {
-	char *whole = text, *name, *mod;
+	char *whole, *name, *mod, *dot;
 	int ret;
 
+	/*
+	 * SYSTEM.EVENT.FIELD names another event's field; without
+	 * variables only FIELD is looked at, as upstream does then.
+	 */
+	dot = strchr(text, '.');
+	if (dot && strchr(dot + 1, '.')) {
+		strsep(&text, ".");
+		strsep(&text, ".");
+	}
+	/* A number is a constant column: not read yet. */
+	if (isdigit(text[0]))
+		return -EINVAL;
+	whole = text;
 	name = strsep(&text, ".");
 	mod = text;
 	if (mod) {
@@ -159,14 +173,13 @@ static int parse_col(struct hist_parse *p, char *text, struct hist_col *col,
 		return parse_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
 	if (ret)
 		return ret;
-	if (col->mod == HIST_MOD_STACKTRACE && col->src != HIST_SRC_STACK) {
+	/* Only a stack field of a synthetic event takes .stacktrace. */
+	if (col->mod == HIST_MOD_STACKTRACE) {
 		/* Give the logged text back its dot. */
 		mod[-1] = '.';
 		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, whole);
 	}
 	if (key) {
-		if (col->src == HIST_SRC_HITCOUNT)
-			return parse_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
 		if (col->mod == HIST_MOD_PERCENT || col->mod == HIST_MOD_GRAPH)
 			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return 0;
@@ -192,6 +205,8 @@ static void col_free(struct hist_col *col)
 {
 	kfree(col->name);
 	col->name = NULL;
+	kfree_const(col->type);
+	col->type = NULL;
 }
 
 static int parse_vals(struct hist_parse *p)
@@ -268,7 +283,10 @@ static int parse_keys(struct hist_parse *p)
 	return spec->key_size > HIST_KEY_BYTES_MAX ? -EINVAL : 0;
 }
 
-/* A sort name is a key's or a value's name as the entries print it. */
+/*
+ * A sort name is a value's or a key's name as the entries print it,
+ * values first, as upstream looks them up.
+ */
 static bool sort_find(struct hist_spec *spec, const char *name,
 		      struct hist_sort *s)
 {
@@ -279,13 +297,6 @@ static bool sort_find(struct hist_spec *spec, const char *name,
 		s->col = 0;
 		return true;
 	}
-	for (i = 0; i < spec->nr_keys; i++) {
-		if (!strcmp(name, spec->keys[i].name)) {
-			s->is_key = true;
-			s->col = i;
-			return true;
-		}
-	}
 	for (i = 1; i < spec->nr_vals; i++) {
 		if (!strcmp(name, spec->vals[i].name)) {
 			s->is_key = false;
@@ -293,51 +304,58 @@ static bool sort_find(struct hist_spec *spec, const char *name,
 			return true;
 		}
 	}
+	for (i = 0; i < spec->nr_keys; i++) {
+		if (!strcmp(name, spec->keys[i].name)) {
+			s->is_key = true;
+			s->col = i;
+			return true;
+		}
+	}
 	return false;
 }
 
+/*
+ * sort=NAME[.DIR][,NAME[.DIR]]: the checks in upstream's order, which
+ * decides the message: empty, one too many, the name, the direction.
+ */
 static int parse_sort(struct hist_parse *p)
 {
 	struct hist_spec *spec = p->spec;
-	char *list = p->sort, *s, *name, *mod;
+	char *list = p->sort, *s, *name;
 	struct hist_sort *sk;
 
-	if (!list) {
-		spec->sort[0] = (struct hist_sort){ .is_key = false, .col = 0 };
-		spec->nr_sort = 1;
+	spec->sort[0] = (struct hist_sort){ .is_key = false, .col = 0 };
+	spec->nr_sort = 1;
+	if (!list)
 		return 0;
-	}
+	spec->nr_sort = 0;
 	while ((s = strsep(&list, ","))) {
-		if (spec->nr_sort == HIST_SORT_MAX)
+		if (!*s)
+			return parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+		if (spec->nr_sort == HIST_SORT_MAX - 1 && list)
 			return parse_err(p, HIST_ERR_TOO_MANY_SORT_FIELDS,
 					 "sort=");
 		sk = &spec->sort[spec->nr_sort];
 		name = strsep(&s, ".");
-		mod = s;
 		if (!*name)
 			return parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
-		if (mod) {
-			if (!strcmp(mod, "descending"))
-				sk->descending = true;
-			else if (strcmp(mod, "ascending"))
-				return parse_err(p, HIST_ERR_INVALID_SORT_MODIFIER,
-						 mod);
-		}
 		if (!sort_find(spec, name, sk))
 			return parse_err(p, HIST_ERR_INVALID_SORT_FIELD, name);
+		if (s && !strcmp(s, "descending"))
+			sk->descending = true;
+		else if (s && strcmp(s, "ascending"))
+			return parse_err(p, HIST_ERR_INVALID_SORT_MODIFIER, s);
 		spec->nr_sort++;
 	}
 	return 0;
 }
 
-static int parse_size(struct hist_parse *p)
+/* size=N is read where it stands: a bad one ends the parse there. */
+static int parse_size(struct hist_parse *p, const char *text)
 {
 	unsigned long n;
 
-	p->spec->size = HIST_DEFAULT_SIZE;
-	if (!p->size)
-		return 0;
-	if (kstrtoul(p->size, 0, &n) || !n || n > HIST_MAP_MAX_ENTRIES)
+	if (kstrtoul(text, 0, &n) || !n || n > HIST_MAP_MAX_ENTRIES)
 		return -EINVAL;
 	n = roundup_pow_of_two(n);
 	if (n < HIST_MAP_MIN_ENTRIES)
@@ -359,7 +377,6 @@ static int parse_assignment(struct hist_parse *p, char *tok)
 		{ "vals=", offsetof(struct hist_parse, vals) },
 		{ "values=", offsetof(struct hist_parse, vals) },
 		{ "sort=", offsetof(struct hist_parse, sort) },
-		{ "size=", offsetof(struct hist_parse, size) },
 	};
 	char *eq = strchr(tok, '=');
 	int i;
@@ -373,6 +390,8 @@ static int parse_assignment(struct hist_parse *p, char *tok)
 			return 0;
 		}
 	}
+	if (str_has_prefix(tok, "size="))
+		return parse_size(p, tok + strlen("size="));
 	if (str_has_prefix(tok, "name=")) {
 		kfree(p->spec->name);
 		p->spec->name = kstrdup(tok, GFP_KERNEL);
@@ -419,6 +438,7 @@ struct hist_spec *hist_spec_parse(struct trace_event_file *file,
 	p.spec = kzalloc(sizeof(*p.spec), GFP_KERNEL);
 	if (!p.spec)
 		return ERR_PTR(-ENOMEM);
+	p.spec->size = HIST_DEFAULT_SIZE;
 	while (!ret && (tok = strsep(&text, ":")))
 		ret = strchr(tok, '=') ? parse_assignment(&p, tok) :
 					 parse_word(&p, tok);
@@ -430,8 +450,6 @@ struct hist_spec *hist_spec_parse(struct trace_event_file *file,
 		ret = parse_keys(&p);
 	if (!ret)
 		ret = parse_sort(&p);
-	if (!ret)
-		ret = parse_size(&p);
 	if (ret) {
 		hist_spec_free(p.spec);
 		return ERR_PTR(ret);
@@ -476,6 +494,8 @@ static bool col_same(const struct hist_col *a, const struct hist_col *b)
  * count; the size, the bucket widths and pause/cont/clear do not, as
  * upstream tells two hist triggers apart.  The name and the filter are
  * the caller's business.
+ *
+ * Return: true when they do.
  */
 bool hist_spec_same(const struct hist_spec *a, const struct hist_spec *b)
 {

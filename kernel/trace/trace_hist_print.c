@@ -46,12 +46,12 @@ static const char * const mod_names[] = {
 /* A column as the trigger line gives it back. */
 static void print_col(struct seq_file *m, const struct hist_col *col)
 {
-	if (col->src == HIST_SRC_CPU)
-		seq_puts(m, "common_cpu");
-	else if (col->src == HIST_SRC_STACK)
+	if (col->src == HIST_SRC_STACK) {
+		/* Upstream gives a stack key back without its modifier. */
 		seq_puts(m, "common_stacktrace");
-	else
-		seq_puts(m, col->name);
+		return;
+	}
+	seq_puts(m, col->src == HIST_SRC_CPU ? "common_cpu" : col->name);
 	if (col->mod == HIST_MOD_BUCKETS)
 		seq_printf(m, ".buckets=%llu", col->buckets);
 	else if (col->mod != HIST_MOD_NONE)
@@ -247,11 +247,11 @@ static void print_val(struct seq_file *m, const struct hist_col *col, u64 v,
 			seq_puts(m, "[ERROR]");
 			return;
 		}
-		pct = total ? div64_u64(v * 10000, total) : 0;
+		pct = total ? mul_u64_u64_div_u64(v, 10000, total) : 0;
 		seq_printf(m, " %3u.%02u", pct / 100, pct % 100);
 		return;
 	case HIST_MOD_GRAPH:
-		n = max ? (unsigned int)div64_u64(v * 10000, max) * 20 / 10000 : 0;
+		n = max ? (unsigned int)mul_u64_u64_div_u64(v, 10000, max) * 20 / 10000 : 0;
 		seq_printf(m, "  %s: %.*s%*s", col->name, n,
 			   "####################", 20 - n, "");
 		return;
@@ -275,7 +275,7 @@ static void print_entry(struct seq_file *m, const struct hist_spec *spec,
 		if (i)
 			seq_puts(m, ", ");
 		print_key(m, map, e, &spec->keys[i]);
-		stack = spec->keys[i].src == HIST_SRC_STACK;
+		stack |= spec->keys[i].src == HIST_SRC_STACK;
 	}
 	seq_puts(m, stack ? "}" : " }");
 	if (!spec->nohitcount)

@@ -76,7 +76,7 @@ unsigned long event_triggers_call(struct trace_event_file *file,
 		 * A paused trigger is passed over before its filter; a
 		 * filtered one needs the record, and its approval.
 		 */
-		pass = !READ_ONCE(t->paused) &&
+		pass = !smp_load_acquire(&t->paused) &&
 		       (!t->filter ||
 			(ctx->rec && trace_filter_match(t->filter, ctx->rec)));
 		if (post && !(which & TRIGGERS_POST)) {

@@ -276,8 +276,8 @@ static int trigger_set_filter(struct event_trigger *t, char *text)
 
 	if (strcmp(word, "if") || !text)
 		return -EINVAL;
-	text = skip_spaces(text);
-	if (!*text)
+	/* Kept as written after the first blank, as upstream shows it. */
+	if (!*skip_spaces(text))
 		return -EINVAL;
 	ret = trace_filter_create(file->tr, file->event_call, text, &t->filter);
 	if (ret)
