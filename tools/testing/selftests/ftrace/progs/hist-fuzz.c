@@ -418,22 +418,33 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "v", opts, NULL)) != -1) {
 		switch (c) {
-		case 'd': snprintf(dir, sizeof(dir), "%s", optarg); break;
-		case 's': seed = atol(optarg); break;
-		case 'c': count = atol(optarg); break;
+		case 'd':
+			snprintf(dir, sizeof(dir), "%s", optarg);
+			break;
+		case 's':
+			seed = atol(optarg);
+			break;
+		case 'c':
+			count = atol(optarg);
+			break;
 		case 'V':
 			verdicts = fopen(optarg, "w");
 			if (!verdicts)
 				die("cannot write %s", optarg);
 			break;
-		case 't': slab_tol = atol(optarg); break;
+		case 't':
+			slab_tol = atol(optarg);
+			break;
 		case 'S':
 			shortf = fopen(optarg, "w");
 			if (!shortf)
 				die("cannot write %s", optarg);
 			break;
-		case 'v': verbose = 1; break;
-		default: die("bad option");
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			die("bad option");
 		}
 	}
 	if (!dir[0])
