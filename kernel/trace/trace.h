@@ -1378,10 +1378,12 @@ enum {
  *
  * For TRIGGER_CMD_SPEC commands: t->text holds the line as written after
  * the name while parse() runs (for error_log); the filter is compiled
- * before the lookups, so same() may compare it; existing() decides what
- * adding @t means when @old (the same trigger, or NULL) is there: 0 adds
- * it, 1 means done (it changed @old), a negative errno refuses.
- * release() frees what parse() made (after detach() if attached).
+ * before the lookups, so same() may compare it; show() is required and
+ * prints everything after the name.  existing() decides what adding @t
+ * means when @old (the same trigger, or NULL) is there: 0 adds it, 1
+ * means done (it changed @old), a negative errno refuses; it runs under
+ * event_mutex and may sleep.  release() frees what parse() made (after
+ * detach() if attached).
  */
 struct trigger_cmd {
 	struct list_head	list;
@@ -1413,7 +1415,11 @@ struct event_trigger {
 	char			*filter_str;
 	void			*private;	/* the command's */
 	const char		*text;		/* SPEC: during parse() only */
-	bool			paused;		/* skipped, filter not run */
+	/*
+	 * Skipped, filter not run.  Written under event_mutex, and by
+	 * enable_hist/disable_hist from event context: READ_ONCE/WRITE_ONCE.
+	 */
+	bool			paused;
 	struct list_head	dead;		/* waiting to be freed */
 };
 
@@ -1442,8 +1448,8 @@ int trigger_cmd_register(struct trigger_cmd *cmd);
 void trace_triggers_drop(struct trace_event_file *file);
 /* events/SYSTEM/EVENT/trigger, which trace_events.c puts in place. */
 extern const struct file_operations event_trigger_fops;
-/* events/SYSTEM/EVENT/hist (trace_hist_cmd.c), likewise. */
-extern const struct file_operations event_hist_fops;
+/* events/SYSTEM/EVENT/hist: trace_hist_cmd.c gives its operations. */
+void trace_event_hist_register(const struct file_operations *fops);
 
 /*
  * trace_event_enable.c, for triggers: switch @file on or off for a plain

@@ -129,6 +129,24 @@ static int system_entry(const char *name, umode_t *mode, void **data,
 	return 1;
 }
 
+/*
+ * events/SYSTEM/EVENT/hist belongs to the hist triggers: they give its
+ * operations at boot (trace_event_hist_register()), and every event
+ * directory then shows the file.
+ */
+static const struct file_operations *event_hist_fops;
+
+/**
+ * trace_event_hist_register - give the operations of every event's hist file
+ * @fops: the operations
+ *
+ * Context: boot, before user space looks at events/.
+ */
+void trace_event_hist_register(const struct file_operations *fops)
+{
+	WRITE_ONCE(event_hist_fops, fops);
+}
+
 static int event_entry(const char *name, umode_t *mode, void **data,
 		       const struct file_operations **fops)
 {
@@ -145,9 +163,10 @@ static int event_entry(const char *name, umode_t *mode, void **data,
 	} else if (!strcmp(name, "format")) {
 		*fops = &event_format_fops;
 	} else if (!strcmp(name, "hist")) {
-		if (!IS_ENABLED(CONFIG_HIST_TRIGGERS))
+		/* Only where hist triggers registered their file. */
+		*fops = READ_ONCE(event_hist_fops);
+		if (!*fops)
 			return 0;
-		*fops = &event_hist_fops;
 	} else if (!strcmp(name, "trigger")) {
 		/* Of the core's records, only print (trace_marker) has one. */
 		if (!event_switchable(call) && call->event.type != TRACE_PRINT)

@@ -163,6 +163,7 @@ static struct hist_table *hist_named_find(const char *name)
 {
 	struct hist_table *tb;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(tb, &hist_named, named)
 		if (!strcmp(tb->spec->name, name))
 			return tb;
@@ -178,8 +179,9 @@ static void hist_table_clear(struct hist_table *tb)
 {
 	struct hist_trigger *h;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(h, &tb->user_list, user) {
-		h->was_paused = h->t->paused;
+		h->was_paused = READ_ONCE(h->t->paused);
 		WRITE_ONCE(h->t->paused, true);
 	}
 	tracepoint_synchronize_unregister();
@@ -193,6 +195,16 @@ static void hist_table_clear(struct hist_table *tb)
 static int hist_existing(struct event_trigger *t, struct event_trigger *old)
 {
 	struct hist_spec *spec = ((struct hist_trigger *)t->private)->spec;
+	struct hist_table *named;
+
+	lockdep_assert_held(&event_mutex);
+	/* A named layout that does not match is that, before anything else. */
+	named = spec->name ? hist_named_find(spec->name) : NULL;
+	if (!old && named && !hist_spec_same(named->spec, spec)) {
+		hist_log_err(t->file, t->text, HIST_ERR_NAMED_MISMATCH,
+			     spec->name);
+		return -EINVAL;
+	}
 
 	if (old) {
 		if (spec->pause)
@@ -448,7 +460,7 @@ static int hist_file_release(struct inode *inode, struct file *filp)
 	return single_release(inode, filp);
 }
 
-const struct file_operations event_hist_fops = {
+static const struct file_operations event_hist_fops = {
 	.open		= hist_file_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
@@ -461,6 +473,7 @@ static __init int hist_cmd_init(void)
 	WARN_ON(trigger_cmd_register(&enable_hist_cmd));
 	WARN_ON(trigger_cmd_register(&disable_hist_cmd));
 	WARN_ON(trigger_cmd_register(&hist_cmd));
+	trace_event_hist_register(&event_hist_fops);
 	return 0;
 }
 core_initcall(hist_cmd_init);

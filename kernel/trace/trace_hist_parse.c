@@ -104,9 +104,13 @@ static const struct {
 	{ "graph", HIST_MOD_GRAPH, true },
 };
 
-/* MOD of FIELD.MOD; "bucket=N" and "buckets=N" carry a width. */
+/*
+ * MOD of FIELD.MOD; "bucket=N" and "buckets=N" carry a width.  .percent
+ * and .graph are for values: on a key they are refused here, before the
+ * field is looked up, as upstream does.
+ */
 static int parse_mod(struct hist_parse *p, const char *field, char *text,
-		     struct hist_col *col)
+		     struct hist_col *col, bool key)
 {
 	char *num;
 	int i;
@@ -123,6 +127,9 @@ static int parse_mod(struct hist_parse *p, const char *field, char *text,
 	if (i < ARRAY_SIZE(hist_mods)) {
 		if (col->mod == HIST_MOD_EXECNAME &&
 		    strcmp(field, "common_pid"))
+			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		if (key && (col->mod == HIST_MOD_PERCENT ||
+			    col->mod == HIST_MOD_GRAPH))
 			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
 		return 0;
 	}
@@ -164,7 +171,7 @@ static int parse_col(struct hist_parse *p, char *text, struct hist_col *col,
 	name = strsep(&text, ".");
 	mod = text;
 	if (mod) {
-		ret = parse_mod(p, name, mod, col);
+		ret = parse_mod(p, name, mod, col, key);
 		if (ret)
 			return ret;
 	}
@@ -179,16 +186,18 @@ static int parse_col(struct hist_parse *p, char *text, struct hist_col *col,
 		mod[-1] = '.';
 		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, whole);
 	}
-	if (key) {
-		if (col->mod == HIST_MOD_PERCENT || col->mod == HIST_MOD_GRAPH)
-			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+	if (key)
 		return 0;
-	}
 	switch (col->mod) {
+	case HIST_MOD_SYM_OFFSET:
+		/*
+		 * Upstream rewrites "sym-offset" before parsing, so the text
+		 * it looks for is not in the command: its caret is at 0.
+		 */
+		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, NULL);
 	case HIST_MOD_LOG2:
 	case HIST_MOD_BUCKETS:
 	case HIST_MOD_SYM:
-	case HIST_MOD_SYM_OFFSET:
 	case HIST_MOD_SYSCALL:
 	case HIST_MOD_STACKTRACE:
 		mod[-1] = '.';

@@ -317,9 +317,10 @@ void hist_print_table(struct seq_file *m, const struct event_trigger *t)
 	}
 	for (i = 0; v && i < nr; i++)
 		print_entry(m, o.spec, map, v[i], &st);
-	kvfree(v);
 
+	/* Entries: those sorted and printed, as upstream counts them. */
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
-		   hist_map_hits(map), hist_map_entries(map),
+		   hist_map_hits(map), v ? nr : hist_map_entries(map),
 		   hist_map_drops(map));
+	kvfree(v);
 }

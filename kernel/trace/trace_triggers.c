@@ -265,8 +265,8 @@ void trace_triggers_drop(struct trace_event_file *file)
 /*
  * "if FILTER": compiled for the triggering event's fields.  A filter that
  * does not compile is logged in the array's error_log, as the event's
- * own filter file does.  The scratch area the record is built in for it
- * is made now, before the trigger can make its event conditional.
+ * own filter file does.  The text is kept as written after "if" and one
+ * blank, as upstream shows it (trigger_add() makes the scratch area).
  */
 static int trigger_set_filter(struct event_trigger *t, char *text)
 {
