@@ -1475,6 +1475,17 @@ void trace_onoff_switch(struct trace_array *tr, bool on);
 bool trace_event_switch_would_change(struct trace_event_file *file,
 				     bool enable);
 void trace_event_switch(struct trace_event_file *file, bool enable);
+/*
+ * The parameter, identity, hold and line of commands that target an
+ * event by SYSTEM:EVENT (enable_event and disable_event, enable_hist and
+ * disable_hist): t->private is the target's file.
+ */
+int trigger_target_parse(struct event_trigger *t, char **param);
+bool trigger_target_same(const struct event_trigger *a,
+			 const struct event_trigger *b);
+int trigger_target_attach(struct event_trigger *t);
+void trigger_target_detach(struct event_trigger *t);
+void trigger_target_show(struct seq_file *m, struct event_trigger *t);
 int trace_event_switch_get(struct trace_event_file *file);
 void trace_event_switch_put(struct trace_event_file *file);
 

@@ -328,34 +328,6 @@ static struct trigger_cmd hist_cmd = {
  * in soft mode, and its module loaded, while the trigger is there, as
  * with enable_event; the count is used up by every firing.
  */
-static int hist_switch_parse(struct event_trigger *t, char **param)
-{
-	char *system, *event;
-
-	system = strsep(param, ":");
-	if (!*param)
-		return -EINVAL;
-	event = strsep(param, ":");
-	t->private = find_event_file(t->file->tr, system, event);
-	return t->private ? 0 : -EINVAL;
-}
-
-static bool hist_switch_same(const struct event_trigger *a,
-			     const struct event_trigger *b)
-{
-	return a->private == b->private;
-}
-
-static int hist_switch_attach(struct event_trigger *t)
-{
-	return trace_event_switch_get(t->private);
-}
-
-static void hist_switch_detach(struct event_trigger *t)
-{
-	trace_event_switch_put(t->private);
-}
-
 /* Context: any, from the triggering event; the target's list under RCU. */
 static void hist_switch(struct event_trigger *t, bool pause)
 {
@@ -379,36 +351,28 @@ static void hist_disable_fire(struct event_trigger *t,
 	hist_switch(t, true);
 }
 
-static void hist_switch_show(struct seq_file *m, struct event_trigger *t)
-{
-	struct trace_event_call *call =
-		((struct trace_event_file *)t->private)->event_call;
-
-	seq_printf(m, ":%s:%s", event_system(call), trace_event_name(call));
-}
-
 static struct trigger_cmd enable_hist_cmd = {
 	.name	= "enable_hist",
 	.kind	= TRIGGER_KIND_HIST_ENABLE,
 	.flags	= TRIGGER_CMD_PARAM | TRIGGER_CMD_TRUNC,
-	.parse	= hist_switch_parse,
-	.same	= hist_switch_same,
-	.attach	= hist_switch_attach,
-	.detach	= hist_switch_detach,
+	.parse	= trigger_target_parse,
+	.same	= trigger_target_same,
+	.attach	= trigger_target_attach,
+	.detach	= trigger_target_detach,
 	.fire	= hist_enable_fire,
-	.show	= hist_switch_show,
+	.show	= trigger_target_show,
 };
 
 static struct trigger_cmd disable_hist_cmd = {
 	.name	= "disable_hist",
 	.kind	= TRIGGER_KIND_HIST_ENABLE,
 	.flags	= TRIGGER_CMD_PARAM | TRIGGER_CMD_TRUNC,
-	.parse	= hist_switch_parse,
-	.same	= hist_switch_same,
-	.attach	= hist_switch_attach,
-	.detach	= hist_switch_detach,
+	.parse	= trigger_target_parse,
+	.same	= trigger_target_same,
+	.attach	= trigger_target_attach,
+	.detach	= trigger_target_detach,
 	.fire	= hist_disable_fire,
-	.show	= hist_switch_show,
+	.show	= trigger_target_show,
 };
 
 /* ------------------------------------------------------------------ */

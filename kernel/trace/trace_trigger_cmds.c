@@ -205,10 +205,21 @@ static struct trigger_cmd stacktrace_cmd = {
 	.fire	= stacktrace_fire,
 };
 
-/* enable_event, disable_event: t->private is the target's file. */
+/*
+ * enable_event, disable_event: t->private is the target's file.  The
+ * hist commands enable_hist and disable_hist (trace_hist_cmd.c) target
+ * an event the same way and share these (trace.h).
+ */
 
-/* SYSTEM:EVENT, in the triggering event's array. */
-static int event_switch_parse(struct event_trigger *t, char **param)
+/**
+ * trigger_target_parse - SYSTEM:EVENT, in the triggering event's array
+ * @t: the trigger; t->private is set to the target's file
+ * @param: the parameter; left at what follows SYSTEM:EVENT
+ *
+ * Context: event_mutex held.
+ * Return: 0, or -EINVAL when there is no such event.
+ */
+int trigger_target_parse(struct event_trigger *t, char **param)
 {
 	char *system, *event;
 
@@ -220,19 +231,38 @@ static int event_switch_parse(struct event_trigger *t, char **param)
 	return t->private ? 0 : -EINVAL;
 }
 
-static bool event_switch_same(const struct event_trigger *a,
-			      const struct event_trigger *b)
+/**
+ * trigger_target_same - do two triggers target the same event?
+ * @a: a trigger
+ * @b: another, of the same kind
+ *
+ * Return: true when they do.
+ */
+bool trigger_target_same(const struct event_trigger *a,
+			 const struct event_trigger *b)
 {
 	return a->private == b->private;
 }
 
-/* The target stays in soft mode, and its module loaded, meanwhile. */
-static int event_switch_attach(struct event_trigger *t)
+/**
+ * trigger_target_attach - keep the target in soft mode and its module loaded
+ * @t: the trigger
+ *
+ * Context: event_mutex held.
+ * Return: 0 or -errno.
+ */
+int trigger_target_attach(struct event_trigger *t)
 {
 	return trace_event_switch_get(t->private);
 }
 
-static void event_switch_detach(struct event_trigger *t)
+/**
+ * trigger_target_detach - let the target go
+ * @t: the trigger
+ *
+ * Context: event_mutex held.
+ */
+void trigger_target_detach(struct event_trigger *t)
 {
 	trace_event_switch_put(t->private);
 }
@@ -259,7 +289,14 @@ static void event_disable_fire(struct event_trigger *t,
 	trace_event_switch(t->private, false);
 }
 
-static void event_switch_show(struct seq_file *m, struct event_trigger *t)
+/**
+ * trigger_target_show - the target in the trigger file's line
+ * @m: the trigger file
+ * @t: the trigger
+ *
+ * Prints ":SYSTEM:EVENT".
+ */
+void trigger_target_show(struct seq_file *m, struct event_trigger *t)
 {
 	struct trace_event_file *target = t->private;
 	struct trace_event_call *call = target->event_call;
@@ -271,26 +308,26 @@ static struct trigger_cmd enable_event_cmd = {
 	.name	= "enable_event",
 	.kind	= TRIGGER_KIND_EVENT_ENABLE,
 	.flags	= TRIGGER_CMD_PARAM,
-	.parse	= event_switch_parse,
-	.same	= event_switch_same,
-	.attach	= event_switch_attach,
-	.detach	= event_switch_detach,
+	.parse	= trigger_target_parse,
+	.same	= trigger_target_same,
+	.attach	= trigger_target_attach,
+	.detach	= trigger_target_detach,
 	.ready	= event_enable_ready,
 	.fire	= event_enable_fire,
-	.show	= event_switch_show,
+	.show	= trigger_target_show,
 };
 
 static struct trigger_cmd disable_event_cmd = {
 	.name	= "disable_event",
 	.kind	= TRIGGER_KIND_EVENT_ENABLE,
 	.flags	= TRIGGER_CMD_PARAM,
-	.parse	= event_switch_parse,
-	.same	= event_switch_same,
-	.attach	= event_switch_attach,
-	.detach	= event_switch_detach,
+	.parse	= trigger_target_parse,
+	.same	= trigger_target_same,
+	.attach	= trigger_target_attach,
+	.detach	= trigger_target_detach,
 	.ready	= event_disable_ready,
 	.fire	= event_disable_fire,
-	.show	= event_switch_show,
+	.show	= trigger_target_show,
 };
 
 /* Registered in the order the trigger file lists them (upstream's). */
