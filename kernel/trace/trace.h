@@ -835,6 +835,12 @@ int trace_resize_like(struct trace_buffer *buffer, struct trace_buffer *like,
 		      int cpu);
 /* The index of a clock in trace_clocks[] by its name, or -1. */
 int trace_clock_lookup(const char *name);
+/*
+ * Switch @tr to the clock of that name, emptying its buffers (hist
+ * triggers reading common_timestamp do it too).  Context: process; takes
+ * the array's consumer lock and tracing_lock (after event_mutex).
+ */
+int tracing_set_clock(struct trace_array *tr, const char *clockstr);
 
 /*
  * trace_buffer_files.c: the buffer's files (trace_clock's write takes the
@@ -1403,6 +1409,8 @@ struct trigger_cmd {
 	int			(*existing)(struct event_trigger *t,
 					    struct event_trigger *old);
 	void			(*release)(struct event_trigger *t);
+	/* May it not be removed now ('!' gets -EBUSY)?  event_mutex held. */
+	bool			(*busy)(struct event_trigger *t);
 };
 
 /* One trigger on one event, on file->triggers (RCU; event_mutex). */
@@ -1415,6 +1423,7 @@ struct event_trigger {
 	char			*filter_str;
 	void			*private;	/* the command's */
 	const char		*text;		/* SPEC: during parse() only */
+	bool			removing;	/* parsed for a '!' line */
 	/*
 	 * Skipped, filter not run.  Written under event_mutex, and by
 	 * enable_hist/disable_hist from event context: READ_ONCE/WRITE_ONCE.

@@ -32,7 +32,7 @@ static unsigned long trace_buffer_kb(struct trace_array *tr, int cpu)
  *
  * Return: 0, or -EINVAL for an unknown clock.
  */
-static int tracing_set_clock(struct trace_array *tr, const char *clockstr)
+int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 {
 	int id = trace_clock_lookup(clockstr);
 

@@ -13,11 +13,19 @@
  *           table is shared by every trigger of that name
  *   pad     a per-CPU buffer the compound key is built in, one per
  *           nesting level (task, softirq, irq, NMI)
+ *   var     NAME=EXPR of a spec: a number kept per entry of the table,
+ *           set on every hit, read by other triggers but never summed
+ *   ref     $NAME in an expression: another trigger's variable, read
+ *           from the entry of its table whose key is this record's key
+ *   fold    an expression of constants computed once, when parsed
  *
  * Calls go one way: trace_hist_cmd.c (the trigger command and the hist
- * file) calls the parser (trace_hist_parse.c), the columns
- * (trace_hist_cols.c: resolving fields, building keys, reading values)
- * and the printer (trace_hist_print.c); all of them use the table.
+ * file) calls the parser (trace_hist_parse.c: the attributes), which
+ * calls the expression reader (trace_hist_expr.c: columns, variables,
+ * references); both use the columns (trace_hist_cols.c: resolving
+ * fields, building keys, evaluating) and the printer
+ * (trace_hist_print.c); all of them use the table and report errors
+ * through trace_hist_err.c.
  */
 #ifndef _TRACE_HIST_H
 #define _TRACE_HIST_H
@@ -37,6 +45,13 @@
 #define HIST_STACK_DEPTH	16
 #define HIST_DEFAULT_SIZE	2048
 #define HIST_NESTING		4
+#define HIST_VARS_MAX		16	/* NAME=EXPR per trigger */
+#define HIST_REFS_MAX		16	/* distinct $NAME per trigger */
+#define HIST_OPS_MAX		3	/* operators in one expression */
+#define HIST_TEXT_MAX		256	/* an expression's text, as upstream's */
+/* Division by a small constant multiplies by HIST_DIV_ONE / d, shifts. */
+#define HIST_DIV_SHIFT		20
+#define HIST_DIV_ONE		(1ULL << HIST_DIV_SHIFT)
 
 /* Where a column's number comes from. */
 enum hist_src {
@@ -47,6 +62,18 @@ enum hist_src {
 	HIST_SRC_REL_STR,	/* __rel_loc char[] */
 	HIST_SRC_CPU,		/* the CPU the event ran on */
 	HIST_SRC_STACK,		/* the kernel stack at the event */
+	HIST_SRC_TIMESTAMP,	/* common_timestamp: the array's clock */
+	HIST_SRC_CONST,		/* a number (written, or folded) */
+	HIST_SRC_EXPR,		/* op applied to args[] */
+	HIST_SRC_REF,		/* another trigger's variable: refs[ref] */
+};
+
+enum hist_op {
+	HIST_OP_ADD,
+	HIST_OP_SUB,
+	HIST_OP_MUL,
+	HIST_OP_DIV,
+	HIST_OP_NEG,		/* -(args[0]) */
 };
 
 /* One modifier per column (the text after the first '.'). */
@@ -77,6 +104,34 @@ struct hist_col {
 	bool		legacy_cpu;	/* typed "cpu"/"CPU": printed back as common_cpu */
 	unsigned int	key_off;	/* keys: where in the compound key */
 	unsigned int	key_size;
+	/* Expressions: name is the text the trigger line gives back. */
+	enum hist_op	op;
+	struct hist_col	*args[2];	/* EXPR: owned */
+	u64		value;		/* CONST, REF to a constant; DIV: divisor */
+	u64		div_mult;	/* DIV by value: HIST_DIV_ONE / value */
+	unsigned int	ref;		/* REF */
+	bool		usecs;		/* counts microseconds (.usecs) */
+	bool		div_const;	/* DIV: by value, args[1] not read */
+	bool		ref_const;	/* REF: the variable holds a constant */
+};
+
+/* NAME=EXPR: kept in variable slot var_base + its index. */
+struct hist_var {
+	char		*name;
+	struct hist_col	col;
+};
+
+/*
+ * $NAME of another trigger: the table its value is in (the spec holds
+ * a reference to that table from its parse to its free) and the slot.
+ * An operand of an operator reads once: the value is taken, not copied.
+ */
+struct hist_table;
+struct hist_ref {
+	char			*name;	/* as printed: $NAME or SYS.EVENT.$NAME */
+	struct hist_table	*table;
+	unsigned int		slot;
+	bool			take;
 };
 
 struct hist_sort {
@@ -96,6 +151,13 @@ struct hist_spec {
 	bool		nohitcount;
 	bool		pause, cont, clear;
 	bool		execname;	/* a key keeps its creator's comm */
+	struct hist_var	vars[HIST_VARS_MAX];
+	struct hist_ref	refs[HIST_REFS_MAX];
+	unsigned int	nr_vars, nr_refs;
+	unsigned int	var_base;	/* first variable slot of vars[] */
+	bool		timestamps;	/* common_timestamp is read */
+	bool		ts_usecs;	/* ... and given in microseconds */
+	char		*clock;		/* clock=, or NULL: "global" */
 };
 
 /* The comm saved with an entry lives in its first two variables. */
@@ -107,6 +169,7 @@ struct hist_table {
 	refcount_t		users;
 	struct list_head	user_list;	/* of hist_trigger.user */
 	struct list_head	named;	/* on the named list, if named */
+	unsigned int		referrers;	/* specs whose refs read it */
 };
 
 /* t->private of a hist trigger. */
@@ -118,6 +181,20 @@ struct hist_trigger {
 	bool			was_paused;	/* while a clear runs */
 };
 
+/* A parse in progress: what the readers of its parts need. */
+struct hist_parse {
+	struct trace_event_file	*file;
+	const char		*cmd;
+	struct hist_spec	*spec;
+	char			*keys, *vals, *sort;
+	char			*groups[HIST_VARS_MAX];	/* NAME=EXPR,... */
+	unsigned int		nr_groups;
+	/* NAME and EXPR as written, for the $NAME shortcut to a field */
+	char			*var_text[HIST_VARS_MAX][2];
+	unsigned int		nr_var_text;
+	bool			removing;	/* a '!' line: no duplicate check */
+};
+
 /*
  * trace_hist_parse.c.  hist_spec_parse() reads @text (the spec without
  * the filter) for @file's event; errors that upstream logs go to the
@@ -125,8 +202,10 @@ struct hist_trigger {
  * command name) as the command.  Context: event_mutex held.
  */
 struct hist_spec *hist_spec_parse(struct trace_event_file *file,
-				  const char *cmd, char *text);
+				  const char *cmd, char *text, bool removing);
 void hist_spec_free(struct hist_spec *spec);
+/* Drop a user of a table; the last one frees it and its spec. */
+void hist_table_put(struct hist_table *tb);
 /* Would two specs fill tables of the same layout and order? */
 bool hist_spec_same(const struct hist_spec *a, const struct hist_spec *b);
 void hist_log_err(struct trace_event_file *file, const char *cmd,
@@ -144,19 +223,54 @@ enum {
 	HIST_ERR_TRIGGER_EEXIST,
 	HIST_ERR_TRIGGER_ENOENT_CLEAR,
 	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_TOO_MANY_VARS,
+	HIST_ERR_MALFORMED_ASSIGNMENT,
+	HIST_ERR_DUPLICATE_VAR,
+	HIST_ERR_VAR_NOT_FOUND,
+	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_TOO_MANY_SUBEXPR,
+	HIST_ERR_UNARY_MINUS_SUBEXPR,
+	HIST_ERR_DIVISION_BY_ZERO,
+	HIST_ERR_EXPECT_NUMBER,
+	HIST_ERR_INVALID_STR_OPERAND,
+	HIST_ERR_TIMESTAMP_MISMATCH,
+	HIST_ERR_INVALID_REF_KEY,
+	HIST_ERR_SET_CLOCK_FAIL,
 };
+
+int hist_parse_err(struct hist_parse *p, unsigned int err, const char *at);
+
+/*
+ * trace_hist_expr.c.  hist_expr_parse() reads one key (@use HIST_USE_KEY),
+ * value or variable definition into @col; hist_col_release() frees what
+ * a column owns.  hist_var_find() looks a variable up among the attached
+ * hist triggers of @file's array.  Context: event_mutex held.
+ */
+enum hist_use { HIST_USE_KEY, HIST_USE_VAL, HIST_USE_VAR };
+int hist_expr_parse(struct hist_parse *p, char *text, struct hist_col *col,
+		    enum hist_use use);
+int hist_var_parse(struct hist_parse *p, char *name, char *text);
+void hist_col_release(struct hist_col *col);
 
 /*
  * trace_hist_cols.c.  hist_col_resolve() finds @name (without its
  * modifier) among @call's fields and the special ones.  The event path:
- * hist_key_build() writes @rec's compound key into @key (spec->key_size
- * bytes) and hist_val_read() reads a value column.  Context: any.
+ * hist_key_build() writes the record's compound key into @key
+ * (spec->key_size bytes) and hist_col_eval() computes a column's
+ * number.  Context: any.
  */
 int hist_col_resolve(struct trace_event_call *call, const char *name,
 		     struct hist_col *col);
-void hist_key_build(const struct hist_spec *spec, const void *rec, void *key,
-		    const struct trigger_ctx *ctx);
-u64 hist_val_read(const struct hist_col *col, const void *rec);
+/* What evaluating a column needs besides the column. */
+struct hist_ev {
+	const void	*rec;
+	u64		ts;		/* spec->timestamps: the event's time */
+	const u64	*refs;		/* spec->refs[i]'s value */
+};
+void hist_key_build(const struct hist_spec *spec, const struct hist_ev *ev,
+		    void *key, const struct trigger_ctx *ctx);
+u64 hist_col_eval(const struct hist_col *col, const struct hist_ev *ev);
+u64 hist_div(const struct hist_col *col, u64 a, u64 b);
 
 /*
  * trace_hist_print.c: the trigger line (after "hist") and the tables

@@ -29,6 +29,7 @@
  */
 
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
@@ -68,11 +69,45 @@ static void hist_save_comm(const struct hist_map *map, struct hist_entry *e)
 	hist_entry_var_set(map, e, 0, v[0]);
 }
 
+/* common_timestamp: the array's clock now, in microseconds if asked. */
+static u64 hist_now(struct trace_array *tr, const struct hist_spec *spec)
+{
+	u64 ts = ring_buffer_time_stamp(tr->buffer);
+
+	if (spec->ts_usecs && trace_clocks[READ_ONCE(tr->clock_id)].in_ns)
+		ts = div_u64(ts + 500, 1000);
+	return ts;
+}
+
+/*
+ * The values of the spec's references for the entries of @key in
+ * their tables: false, and the record is dropped uncounted, when one
+ * has no entry or its variable is not set (or was taken).
+ */
+static bool hist_refs_read(const struct hist_spec *spec, const void *key,
+			   u64 *vals)
+{
+	const struct hist_ref *ref;
+	struct hist_entry *e;
+	unsigned int i;
+
+	for (i = 0; i < spec->nr_refs; i++) {
+		ref = &spec->refs[i];
+		e = hist_map_lookup(ref->table->map, key);
+		if (!e || !hist_entry_var_get(ref->table->map, e, ref->slot,
+					      ref->take, &vals[i]))
+			return false;
+	}
+	return true;
+}
+
 static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 {
 	struct hist_trigger *h = t->private;
 	const struct hist_spec *spec = h->spec;
 	struct hist_map *map = h->table->map;
+	u64 refs[HIST_REFS_MAX];
+	struct hist_ev ev = { .rec = ctx->rec, .refs = refs };
 	struct hist_entry *e;
 	unsigned int i, depth;
 	void *key;
@@ -85,13 +120,20 @@ static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 		hist_map_count_drop(map);
 		goto out;
 	}
+	if (spec->timestamps)
+		ev.ts = hist_now(t->file->tr, spec);
 	key = this_cpu_ptr(&hist_pads)->key[depth];
-	hist_key_build(spec, ctx->rec, key, ctx);
+	hist_key_build(spec, &ev, key, ctx);
+	if (spec->nr_refs && !hist_refs_read(spec, key, refs))
+		goto out;
 	e = hist_map_insert(map, key);
 	if (!e)
 		goto out;
 	for (i = 0; i < spec->nr_vals; i++)
-		hist_entry_add(e, i, hist_val_read(&spec->vals[i], ctx->rec));
+		hist_entry_add(e, i, hist_col_eval(&spec->vals[i], &ev));
+	for (i = 0; i < spec->nr_vars; i++)
+		hist_entry_var_set(map, e, spec->var_base + i,
+				   hist_col_eval(&spec->vars[i].col, &ev));
 	if (spec->execname && !test_bit(0, &e->vars_set))
 		hist_save_comm(map, e);
 out:
@@ -103,7 +145,7 @@ static int hist_parse(struct event_trigger *t, char **param)
 	struct hist_trigger *h;
 	struct hist_spec *spec;
 
-	spec = hist_spec_parse(t->file, t->text, *param);
+	spec = hist_spec_parse(t->file, t->text, *param, t->removing);
 	*param = NULL;
 	if (IS_ERR(spec))
 		return PTR_ERR(spec);
@@ -236,7 +278,17 @@ static int hist_attach(struct event_trigger *t)
 	struct hist_spec *spec = h->spec;
 	struct hist_map_shape shape = {};
 	struct hist_table *tb;
+	int ret;
 
+	/* Times of one clock across CPUs; the buffer starts over, as upstream's. */
+	if (spec->timestamps) {
+		ret = tracing_set_clock(t->file->tr, spec->clock ?: "global");
+		if (ret) {
+			hist_log_err(t->file, t->text, HIST_ERR_SET_CLOCK_FAIL,
+				     spec->clock);
+			return ret;
+		}
+	}
 	if (spec->name) {
 		tb = hist_named_find(spec->name);
 		if (tb) {
@@ -257,11 +309,10 @@ static int hist_attach(struct event_trigger *t)
 		return -ENOMEM;
 	shape.key_size = spec->key_size;
 	shape.nr_sums = spec->nr_vals;
-	shape.nr_vars = spec->execname ? HIST_COMM_VARS : 0;
+	shape.nr_vars = spec->var_base + spec->nr_vars;
 	tb->map = hist_map_create(spec->size, &shape);
 	if (IS_ERR(tb->map)) {
-		int ret = PTR_ERR(tb->map);
-
+		ret = PTR_ERR(tb->map);
 		kfree(tb);
 		return ret;
 	}
@@ -277,8 +328,9 @@ static int hist_attach(struct event_trigger *t)
 }
 
 /*
- * No event runs the trigger any more.  A named table outlives its
- * maker's trigger while others fill it, so it keeps a spec of its own.
+ * No event runs the trigger any more.  A table outlives its maker's
+ * trigger while others fill it (named) or read its variables, so it
+ * keeps the spec it was made from.
  */
 static void hist_detach(struct event_trigger *t)
 {
@@ -287,18 +339,17 @@ static void hist_detach(struct event_trigger *t)
 
 	h->table = NULL;
 	list_del(&h->user);
-	if (!refcount_dec_and_test(&tb->users)) {
-		if (tb->spec == h->spec) {
-			/* Hand the spec over to the table. */
-			h->spec = NULL;
-		}
-		return;
-	}
-	list_del(&tb->named);
-	hist_map_destroy(tb->map);
-	if (tb->spec != h->spec)
-		hist_spec_free(tb->spec);
-	kfree(tb);
+	if (tb->spec == h->spec)
+		h->spec = NULL;
+	hist_table_put(tb);
+}
+
+/* Another trigger's expressions read our variables: '!' gets -EBUSY. */
+static bool hist_busy(struct event_trigger *t)
+{
+	struct hist_trigger *h = t->private;
+
+	return h->table && h->table->referrers;
 }
 
 static void hist_show(struct seq_file *m, struct event_trigger *t)
@@ -318,6 +369,7 @@ static struct trigger_cmd hist_cmd = {
 	.attach		= hist_attach,
 	.detach		= hist_detach,
 	.release	= hist_release,
+	.busy		= hist_busy,
 	.fire		= hist_fire,
 	.show		= hist_show,
 };

@@ -16,6 +16,7 @@
 
 #include <linux/kernel.h>
 #include <linux/log2.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -33,6 +34,7 @@ static const struct {
 	{ "common_stacktrace", HIST_SRC_STACK },
 	{ "stacktrace", HIST_SRC_STACK, true },
 	{ "STACKTRACE", HIST_SRC_STACK, true },
+	{ "common_timestamp", HIST_SRC_TIMESTAMP },
 };
 
 static enum hist_src src_of(const struct trace_event_fields *f)
@@ -99,8 +101,10 @@ int hist_col_resolve(struct trace_event_call *call, const char *name,
 			if (strcmp(name, hist_specials[i].name))
 				continue;
 			col->src = hist_specials[i].src;
-			col->type = col->src == HIST_SRC_CPU ? "int" : "";
-			col->size = col->src == HIST_SRC_CPU ? sizeof(int) : 0;
+			col->type = col->src == HIST_SRC_CPU ? "int" :
+				    col->src == HIST_SRC_TIMESTAMP ? "u64" : "";
+			col->size = col->src == HIST_SRC_CPU ? sizeof(int) :
+				    col->src == HIST_SRC_TIMESTAMP ? sizeof(u64) : 0;
 			col->is_signed = col->src == HIST_SRC_CPU;
 			col->legacy_cpu = hist_specials[i].legacy &&
 					  col->src == HIST_SRC_CPU;
@@ -169,17 +173,93 @@ static u64 num_of(const struct hist_col *col, const void *rec)
 }
 
 /**
+ * hist_div - @a / @b as upstream's expressions divide
+ * @col: the division (its constant divisor, if it has one)
+ * @a: the dividend
+ * @b: the divisor when it is not a constant
+ *
+ * By a variable: 0 gives -1, a power of two shifts.  By a constant: a
+ * power of two shifts; one up to HIST_DIV_ONE multiplies and shifts
+ * while @a is below HIST_DIV_ONE, which may come out one too high
+ * (10/3 is 4), as upstream's does; else an exact division.
+ *
+ * Context: any, NMI included.
+ * Return: the quotient.
+ */
+u64 hist_div(const struct hist_col *col, u64 a, u64 b)
+{
+	if (col->div_const) {
+		b = col->value;
+		if (col->div_mult && a < HIST_DIV_ONE)
+			return (a * col->div_mult + HIST_DIV_ONE - 1) >>
+			       HIST_DIV_SHIFT;
+	} else if (!b) {
+		return -1ULL;
+	}
+	if (is_power_of_2(b))
+		return a >> __ffs64(b);
+	return div64_u64(a, b);
+}
+
+/**
+ * hist_col_eval - the number a column gives for one record
+ * @col: a key, value or variable column (not a string or a stack)
+ * @ev: the record, its time and the values of the spec's references
+ *
+ * An expression recurses once per operator: HIST_OPS_MAX deep at most.
+ *
+ * Context: any, NMI included.
+ * Return: the number (strings and stacks give 0).
+ */
+u64 hist_col_eval(const struct hist_col *col, const struct hist_ev *ev)
+{
+	u64 a, b = 0;
+
+	switch (col->src) {
+	case HIST_SRC_CONST:
+		return col->value;
+	case HIST_SRC_TIMESTAMP:
+		return ev->ts;
+	case HIST_SRC_REF:
+		return ev->refs[col->ref];
+	case HIST_SRC_EXPR:
+		a = hist_col_eval(col->args[0], ev);
+		if (col->op == HIST_OP_NEG)
+			return -a;
+		if (!col->div_const)
+			b = hist_col_eval(col->args[1], ev);
+		switch (col->op) {
+		case HIST_OP_ADD:
+			return a + b;
+		case HIST_OP_SUB:
+			return a - b;
+		case HIST_OP_MUL:
+			return a * b;
+		default:
+			return hist_div(col, a, b);
+		}
+	case HIST_SRC_HITCOUNT:
+	case HIST_SRC_FIELD:
+	case HIST_SRC_CPU:
+		return num_of(col, ev->rec);
+	default:
+		return 0;
+	}
+}
+
+/**
  * hist_key_build - the compound key of one record
  * @spec: the trigger's spec (its offsets are this event's)
- * @rec: the record
+ * @ev: the record and its time
  * @key: @spec->key_size bytes
  * @ctx: the trigger's context (where a stack key starts)
  *
  * Context: any, NMI included.
  */
-void hist_key_build(const struct hist_spec *spec, const void *rec, void *key,
-		    const struct trigger_ctx *ctx)
+void hist_key_build(const struct hist_spec *spec, const struct hist_ev *ev,
+		    void *key, const struct trigger_ctx *ctx)
 {
+	const void *rec = ev->rec;
 	const struct hist_col *col;
 	unsigned int i, n;
 	u32 loc;
@@ -208,28 +288,8 @@ void hist_key_build(const struct hist_spec *spec, const void *rec, void *key,
 			       (HIST_STACK_DEPTH - n) * sizeof(long));
 			break;
 		default:
-			*(u64 *)(key + col->key_off) = num_of(col, rec);
+			*(u64 *)(key + col->key_off) = hist_col_eval(col, ev);
 			break;
 		}
-	}
-}
-
-/**
- * hist_val_read - what one record adds to a value column
- * @col: the column
- * @rec: the record
- *
- * Context: any, NMI included.
- * Return: the number (1 for hitcount; strings add nothing).
- */
-u64 hist_val_read(const struct hist_col *col, const void *rec)
-{
-	switch (col->src) {
-	case HIST_SRC_HITCOUNT:
-	case HIST_SRC_FIELD:
-	case HIST_SRC_CPU:
-		return num_of(col, rec);
-	default:
-		return 0;
 	}
 }

@@ -4,18 +4,19 @@
  *
  *	keys=K[,K...][:vals=V[,V...]][:sort=S[.descending][,S...]]
  *	[:size=N][:name=NAME][:clock=C][:pause|:cont|:continue|:clear]
- *	[:nohitcount|:NOHC]
+ *	[:nohitcount|:NOHC][:VAR=EXPR[,VAR=EXPR...]...]
  *
  * The attributes come in any order and a later one of a kind replaces an
- * earlier one.  A column is a field name with at most one modifier
- * (FIELD.MOD).  The checks run in upstream's order - values, keys, sort,
- * size - so that a line with several faults reports the one upstream
- * reports; the faults upstream explains in error_log are explained
- * there too, with the caret under the first place the offending text
- * occurs in the command, the others only return -EINVAL.
+ * earlier one; every other NAME=... is a group of variables.  Keys,
+ * values and variables are read by trace_hist_expr.c.  The checks run
+ * in upstream's order - groups, values, variables, keys, sort - so that
+ * a line with several faults reports the one upstream reports; the
+ * faults upstream explains in error_log are explained there too, with
+ * the caret under the first place the offending text occurs in the
+ * command, the others only return -EINVAL.
  *
- * Variables, expressions, common_timestamp and actions are not read
- * yet: such a spec is refused with -EINVAL.
+ * Actions (onmatch, onmax, onchange) are not read yet: a spec with one
+ * is refused with -EINVAL.
  */
 
 #include <linux/ctype.h>
@@ -25,198 +26,6 @@
 #include <linux/string.h>
 
 #include "trace_hist.h"
-
-static const char *hist_errs[] = {
-	[HIST_ERR_EMPTY_ASSIGNMENT]	= "Empty assignment",
-	[HIST_ERR_BAD_FIELD_MODIFIER]	= "Invalid field modifier",
-	[HIST_ERR_FIELD_NOT_FOUND]	= "Couldn't find field",
-	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
-	[HIST_ERR_EMPTY_SORT_FIELD]	= "Empty sort field",
-	[HIST_ERR_TOO_MANY_SORT_FIELDS]	= "Too many sort fields (Max = 2)",
-	[HIST_ERR_INVALID_SORT_FIELD]	= "Sort field must be a key or a val",
-	[HIST_ERR_NEED_NOHC_VAL] =
-		"Non-hitcount value is required for 'nohitcount'",
-	[HIST_ERR_TRIGGER_EEXIST]	= "Hist trigger already exists",
-	[HIST_ERR_TRIGGER_ENOENT_CLEAR] =
-		"Can't clear or continue a nonexistent hist trigger",
-	[HIST_ERR_NAMED_MISMATCH] =
-		"Named hist trigger doesn't match existing named trigger (includes variables)",
-};
-
-/**
- * hist_log_err - explain a refused hist command in its array's error_log
- * @file: the event the command was written for
- * @cmd: the text written after "hist:" (the filter included)
- * @err: HIST_ERR_*
- * @at: the offending text; the caret goes under its first occurrence in
- *	the logged command, or under its start when @at is NULL or absent
- *
- * Context: process, event_mutex held.
- */
-void hist_log_err(struct trace_event_file *file, const char *cmd,
-		  unsigned int err, const char *at)
-{
-	struct trace_event_call *call = file->event_call;
-	char *line, *loc, *hit;
-	u16 pos = 0;
-
-	line = kasprintf(GFP_KERNEL, "hist:%s", cmd ? cmd : "");
-	loc = kasprintf(GFP_KERNEL, "hist:%s:%s", call->class->system,
-			trace_event_name(call));
-	if (line && loc) {
-		hit = at && *at ? strstr(line, at) : NULL;
-		if (hit)
-			pos = hit - line;
-		tracing_log_err(file->tr, loc, line, hist_errs, err, pos);
-	}
-	kfree(line);
-	kfree(loc);
-}
-
-/* What a parse needs besides the text. */
-struct hist_parse {
-	struct trace_event_file	*file;
-	const char		*cmd;
-	struct hist_spec	*spec;
-	char			*keys, *vals, *sort;
-};
-
-static int parse_err(struct hist_parse *p, unsigned int err, const char *at)
-{
-	hist_log_err(p->file, p->cmd, err, at);
-	return err == HIST_ERR_NEED_NOHC_VAL ? -ENOENT : -EINVAL;
-}
-
-static const struct {
-	const char	*name;
-	enum hist_mod	mod;
-	bool		prefix;		/* upstream takes "percentXYZ" too */
-} hist_mods[] = {
-	{ "hex", HIST_MOD_HEX },
-	{ "sym", HIST_MOD_SYM },
-	{ "sym-offset", HIST_MOD_SYM_OFFSET },
-	{ "execname", HIST_MOD_EXECNAME },
-	{ "syscall", HIST_MOD_SYSCALL },
-	{ "log2", HIST_MOD_LOG2 },
-	{ "usecs", HIST_MOD_USECS },
-	{ "stacktrace", HIST_MOD_STACKTRACE },
-	{ "percent", HIST_MOD_PERCENT, true },
-	{ "graph", HIST_MOD_GRAPH, true },
-};
-
-/*
- * MOD of FIELD.MOD; "bucket=N" and "buckets=N" carry a width.  .percent
- * and .graph are for values: on a key they are refused here, before the
- * field is looked up, as upstream does.
- */
-static int parse_mod(struct hist_parse *p, const char *field, char *text,
-		     struct hist_col *col, bool key)
-{
-	char *num;
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(hist_mods); i++) {
-		const char *m = hist_mods[i].name;
-
-		if (hist_mods[i].prefix ? str_has_prefix(text, m) :
-					  !strcmp(text, m)) {
-			col->mod = hist_mods[i].mod;
-			break;
-		}
-	}
-	if (i < ARRAY_SIZE(hist_mods)) {
-		if (col->mod == HIST_MOD_EXECNAME &&
-		    strcmp(field, "common_pid"))
-			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		if (key && (col->mod == HIST_MOD_PERCENT ||
-			    col->mod == HIST_MOD_GRAPH))
-			return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		return 0;
-	}
-	if (!str_has_prefix(text, "bucket"))
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-	/* The caret goes where reading stopped, as upstream's. */
-	num = text + strlen("bucket");
-	if (*num == 's')
-		num++;
-	if (*num != '=')
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, num);
-	num++;
-	if (kstrtou64(num, 0, &col->buckets) || !col->buckets)
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, num);
-	col->mod = HIST_MOD_BUCKETS;
-	return 0;
-}
-
-/* One key or value column: FIELD[.MOD]. */
-static int parse_col(struct hist_parse *p, char *text, struct hist_col *col,
-		     bool key)
-{
-	char *whole, *name, *mod, *dot;
-	int ret;
-
-	/*
-	 * SYSTEM.EVENT.FIELD names another event's field; without
-	 * variables only FIELD is looked at, as upstream does then.
-	 */
-	dot = strchr(text, '.');
-	if (dot && strchr(dot + 1, '.')) {
-		strsep(&text, ".");
-		strsep(&text, ".");
-	}
-	/* A number is a constant column: not read yet. */
-	if (isdigit(text[0]))
-		return -EINVAL;
-	whole = text;
-	name = strsep(&text, ".");
-	mod = text;
-	if (mod) {
-		ret = parse_mod(p, name, mod, col, key);
-		if (ret)
-			return ret;
-	}
-	ret = hist_col_resolve(p->file->event_call, name, col);
-	if (ret == -ENOENT)
-		return parse_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
-	if (ret)
-		return ret;
-	/* Only a stack field of a synthetic event takes .stacktrace. */
-	if (col->mod == HIST_MOD_STACKTRACE) {
-		/* Give the logged text back its dot. */
-		mod[-1] = '.';
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, whole);
-	}
-	if (key)
-		return 0;
-	switch (col->mod) {
-	case HIST_MOD_SYM_OFFSET:
-		/*
-		 * Upstream rewrites "sym-offset" before parsing, so the text
-		 * it looks for is not in the command: its caret is at 0.
-		 */
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, NULL);
-	case HIST_MOD_LOG2:
-	case HIST_MOD_BUCKETS:
-	case HIST_MOD_SYM:
-	case HIST_MOD_SYSCALL:
-	case HIST_MOD_STACKTRACE:
-		mod[-1] = '.';
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, whole);
-	default:
-		break;
-	}
-	if (col->src == HIST_SRC_STACK)
-		return parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, whole);
-	return 0;
-}
-
-static void col_free(struct hist_col *col)
-{
-	kfree(col->name);
-	col->name = NULL;
-	kfree_const(col->type);
-	col->type = NULL;
-}
 
 static int parse_vals(struct hist_parse *p)
 {
@@ -243,13 +52,14 @@ static int parse_vals(struct hist_parse *p)
 				break;
 			return -EINVAL;
 		}
-		ret = parse_col(p, v, &spec->vals[spec->nr_vals], false);
+		ret = hist_expr_parse(p, v, &spec->vals[spec->nr_vals],
+				      HIST_USE_VAL);
+		spec->nr_vals++;
 		if (ret)
 			return ret;
-		spec->nr_vals++;
 	}
 	if (spec->nohitcount && spec->nr_vals == 1)
-		return parse_err(p, HIST_ERR_NEED_NOHC_VAL, NULL);
+		return hist_parse_err(p, HIST_ERR_NEED_NOHC_VAL, NULL);
 	return 0;
 }
 
@@ -278,11 +88,10 @@ static int parse_keys(struct hist_parse *p)
 	while ((k = strsep(&list, ","))) {
 		if (spec->nr_keys == HIST_KEYS_MAX)
 			return -EINVAL;
-		col = &spec->keys[spec->nr_keys];
-		ret = parse_col(p, k, col, true);
+		col = &spec->keys[spec->nr_keys++];
+		ret = hist_expr_parse(p, k, col, HIST_USE_KEY);
 		if (ret)
 			return ret;
-		spec->nr_keys++;
 		col->key_off = spec->key_size;
 		col->key_size = key_bytes(col);
 		spec->key_size += col->key_size;
@@ -340,20 +149,20 @@ static int parse_sort(struct hist_parse *p)
 	spec->nr_sort = 0;
 	while ((s = strsep(&list, ","))) {
 		if (!*s)
-			return parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+			return hist_parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
 		if (spec->nr_sort == HIST_SORT_MAX - 1 && list)
-			return parse_err(p, HIST_ERR_TOO_MANY_SORT_FIELDS,
+			return hist_parse_err(p, HIST_ERR_TOO_MANY_SORT_FIELDS,
 					 "sort=");
 		sk = &spec->sort[spec->nr_sort];
 		name = strsep(&s, ".");
 		if (!*name)
-			return parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+			return hist_parse_err(p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
 		if (!sort_find(spec, name, sk))
-			return parse_err(p, HIST_ERR_INVALID_SORT_FIELD, name);
+			return hist_parse_err(p, HIST_ERR_INVALID_SORT_FIELD, name);
 		if (s && !strcmp(s, "descending"))
 			sk->descending = true;
 		else if (s && strcmp(s, "ascending"))
-			return parse_err(p, HIST_ERR_INVALID_SORT_MODIFIER, s);
+			return hist_parse_err(p, HIST_ERR_INVALID_SORT_MODIFIER, s);
 		spec->nr_sort++;
 	}
 	return 0;
@@ -373,7 +182,7 @@ static int parse_size(struct hist_parse *p, const char *text)
 	return 0;
 }
 
-/* ATTR=VALUE; what is not one of ours is a variable (not read yet). */
+/* ATTR=VALUE; what is not one of ours is a group of variables. */
 static int parse_assignment(struct hist_parse *p, char *tok)
 {
 	static const struct {
@@ -391,7 +200,7 @@ static int parse_assignment(struct hist_parse *p, char *tok)
 	int i;
 
 	if (!eq[1])
-		return parse_err(p, HIST_ERR_EMPTY_ASSIGNMENT, tok);
+		return hist_parse_err(p, HIST_ERR_EMPTY_ASSIGNMENT, tok);
 	for (i = 0; i < ARRAY_SIZE(attrs); i++) {
 		if (str_has_prefix(tok, attrs[i].prefix)) {
 			*(char **)((void *)p + attrs[i].where) =
@@ -406,9 +215,63 @@ static int parse_assignment(struct hist_parse *p, char *tok)
 		p->spec->name = kstrdup(tok, GFP_KERNEL);
 		return p->spec->name ? 0 : -ENOMEM;
 	}
-	if (str_has_prefix(tok, "clock="))
-		return 0;	/* matters only with timestamps */
-	return -EINVAL;
+	if (str_has_prefix(tok, "clock=")) {
+		kfree(p->spec->clock);
+		p->spec->clock = kstrdup(strstrip(tok + strlen("clock=")),
+					 GFP_KERNEL);
+		return p->spec->clock ? 0 : -ENOMEM;
+	}
+	if (p->nr_groups == HIST_VARS_MAX)
+		return hist_parse_err(p, HIST_ERR_TOO_MANY_VARS, tok);
+	p->groups[p->nr_groups++] = tok;
+	return 0;
+}
+
+/*
+ * NAME=EXPR[,NAME=EXPR...] of every group, split before any column is
+ * read: $NAME of a plain field may be used before its definition.
+ */
+static int split_vars(struct hist_parse *p)
+{
+	unsigned int i;
+	char *list, *def, *name;
+
+	for (i = 0; i < p->nr_groups; i++) {
+		list = p->groups[i];
+		while ((def = strsep(&list, ","))) {
+			name = strsep(&def, "=");
+			if (!def)
+				return hist_parse_err(p, HIST_ERR_MALFORMED_ASSIGNMENT,
+						      name);
+			if (p->nr_var_text == HIST_VARS_MAX)
+				return hist_parse_err(p, HIST_ERR_TOO_MANY_VARS,
+						      name);
+			p->var_text[p->nr_var_text][0] = name;
+			p->var_text[p->nr_var_text][1] = def;
+			p->nr_var_text++;
+		}
+	}
+	return 0;
+}
+
+static int parse_vars(struct hist_parse *p)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < p->nr_var_text; i++) {
+		/* A copy: $NAME's shortcut reads the text as written. */
+		char *text = kstrdup(p->var_text[i][1], GFP_KERNEL);
+
+		if (!text)
+			return -ENOMEM;
+		ret = hist_var_parse(p, p->var_text[i][0], text);
+		kfree(text);
+		if (ret)
+			return ret;
+	}
+	p->spec->var_base = p->spec->execname ? HIST_COMM_VARS : 0;
+	return 0;
 }
 
 static int parse_word(struct hist_parse *p, const char *tok)
@@ -433,28 +296,39 @@ static int parse_word(struct hist_parse *p, const char *tok)
  * @file: the event it is written for
  * @cmd: the whole text written after "hist:", for error_log
  * @text: the spec (no filter); cut up in place
+ * @removing: for a '!' line (its variables are those of the trigger it
+ *	names, not duplicates)
  *
  * Context: process, event_mutex held.
  * Return: the spec, or an ERR_PTR() with upstream's errno.
  */
 struct hist_spec *hist_spec_parse(struct trace_event_file *file,
-				  const char *cmd, char *text)
+				  const char *cmd, char *text, bool removing)
 {
-	struct hist_parse p = { .file = file, .cmd = cmd };
-	char *tok;
+	struct hist_parse p = {
+		.file = file, .cmd = cmd, .removing = removing,
+	};
+	char *tok, *so;
 	int ret = 0;
 
 	p.spec = kzalloc(sizeof(*p.spec), GFP_KERNEL);
 	if (!p.spec)
 		return ERR_PTR(-ENOMEM);
 	p.spec->size = HIST_DEFAULT_SIZE;
+	/* The '-' of .sym-offset is not an operator (the log shows it). */
+	for (so = text; (so = strstr(so, ".sym-offset")); so += 4)
+		so[4] = 'X';
 	while (!ret && (tok = strsep(&text, ":")))
 		ret = strchr(tok, '=') ? parse_assignment(&p, tok) :
 					 parse_word(&p, tok);
 	if (!ret && !p.keys)
 		ret = -EINVAL;
 	if (!ret)
+		ret = split_vars(&p);
+	if (!ret)
 		ret = parse_vals(&p);
+	if (!ret)
+		ret = parse_vars(&p);
 	if (!ret)
 		ret = parse_keys(&p);
 	if (!ret)
@@ -463,10 +337,18 @@ struct hist_spec *hist_spec_parse(struct trace_event_file *file,
 		hist_spec_free(p.spec);
 		return ERR_PTR(ret);
 	}
+	p.spec->var_base = p.spec->execname ? HIST_COMM_VARS : 0;
 	return p.spec;
 }
 
-/** hist_spec_free - free a spec from hist_spec_parse() (NULL is fine) */
+/**
+ * hist_spec_free - free a spec from hist_spec_parse()
+ * @spec: the spec (NULL is fine)
+ *
+ * The tables its references read lose it as a user.
+ *
+ * Context: process, event_mutex held.
+ */
 void hist_spec_free(struct hist_spec *spec)
 {
 	unsigned int i;
@@ -474,11 +356,41 @@ void hist_spec_free(struct hist_spec *spec)
 	if (IS_ERR_OR_NULL(spec))
 		return;
 	for (i = 0; i < HIST_KEYS_MAX; i++)
-		col_free(&spec->keys[i]);
+		hist_col_release(&spec->keys[i]);
 	for (i = 0; i < HIST_VALS_MAX; i++)
-		col_free(&spec->vals[i]);
+		hist_col_release(&spec->vals[i]);
+	for (i = 0; i < spec->nr_vars; i++) {
+		kfree(spec->vars[i].name);
+		hist_col_release(&spec->vars[i].col);
+	}
+	for (i = 0; i < spec->nr_refs; i++) {
+		kfree(spec->refs[i].name);
+		spec->refs[i].table->referrers--;
+		hist_table_put(spec->refs[i].table);
+	}
+	kfree(spec->clock);
 	kfree(spec->name);
 	kfree(spec);
+}
+
+/**
+ * hist_table_put - a user of a table is done with it
+ * @tb: the table
+ *
+ * The last user frees it, with the spec it was made from.
+ *
+ * Context: process, event_mutex held; no event may still fill it (its
+ * users' triggers are gone, waited for).
+ */
+void hist_table_put(struct hist_table *tb)
+{
+	lockdep_assert_held(&event_mutex);
+	if (!refcount_dec_and_test(&tb->users))
+		return;
+	list_del(&tb->named);
+	hist_map_destroy(tb->map);
+	hist_spec_free(tb->spec);
+	kfree(tb);
 }
 
 static bool str_same(const char *a, const char *b)
@@ -523,6 +435,12 @@ bool hist_spec_same(const struct hist_spec *a, const struct hist_spec *b)
 		if (a->sort[i].is_key != b->sort[i].is_key ||
 		    a->sort[i].col != b->sort[i].col ||
 		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	if (a->nr_vars != b->nr_vars)
+		return false;
+	for (i = 0; i < a->nr_vars; i++)
+		if (strcmp(a->vars[i].name, b->vars[i].name) ||
+		    !col_same(&a->vars[i].col, &b->vars[i].col))
 			return false;
 	return true;
 }

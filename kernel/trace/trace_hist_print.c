@@ -51,6 +51,12 @@ static void print_col(struct seq_file *m, const struct hist_col *col)
 		seq_puts(m, "common_stacktrace");
 		return;
 	}
+	/* An expression's, a number's or a reference's text is whole. */
+	if (col->src == HIST_SRC_EXPR || col->src == HIST_SRC_CONST ||
+	    col->src == HIST_SRC_REF) {
+		seq_puts(m, col->name);
+		return;
+	}
 	seq_puts(m, col->src == HIST_SRC_CPU ? "common_cpu" : col->name);
 	if (col->mod == HIST_MOD_BUCKETS)
 		seq_printf(m, ".buckets=%llu", col->buckets);
@@ -87,6 +93,11 @@ void hist_print_line(struct seq_file *m, const struct event_trigger *t)
 			seq_putc(m, ',');
 		print_col(m, &spec->vals[i]);
 	}
+	/* The variables, however they were grouped, as one group. */
+	for (i = 0; i < spec->nr_vars; i++) {
+		seq_printf(m, "%c%s=", i ? ',' : ':', spec->vars[i].name);
+		print_col(m, &spec->vars[i].col);
+	}
 	seq_puts(m, ":sort=");
 	for (i = 0; i < spec->nr_sort; i++) {
 		s = &spec->sort[i];
@@ -99,6 +110,8 @@ void hist_print_line(struct seq_file *m, const struct event_trigger *t)
 	}
 	seq_printf(m, ":size=%u", h->table ? h->table->map->max_entries :
 						spec->size);
+	if (spec->timestamps)
+		seq_printf(m, ":clock=%s", spec->clock ?: "global");
 	if (spec->nohitcount)
 		seq_puts(m, ":nohitcount");
 	if (t->filter_str)

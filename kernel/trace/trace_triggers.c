@@ -402,6 +402,7 @@ static int trigger_write_line(struct trace_event_file *file, char *line)
 	t->cmd = cmd;
 	t->file = file;
 	t->count = -1;
+	t->removing = remove;
 	INIT_LIST_HEAD(&t->list);
 	if (spec && rest) {
 		t->text = kstrdup(rest, GFP_KERNEL);
@@ -426,9 +427,11 @@ static int trigger_write_line(struct trace_event_file *file, char *line)
 	}
 	if (remove) {
 		old = trigger_find(file, t);
-		if (old)
-			trigger_remove(old);
 		ret = 0;
+		if (old && old->cmd->busy && old->cmd->busy(old))
+			ret = -EBUSY;
+		else if (old)
+			trigger_remove(old);
 		goto out_free;
 	}
 	if (param && !spec) {
@@ -537,9 +540,25 @@ static const struct seq_operations trigger_seq_ops = {
 	.show	= trigger_seq_show,
 };
 
+/* Is some trigger of @cmd on @file busy (then none of them goes)? */
+static bool trigger_cmd_busy(struct trace_event_file *file,
+			     const struct trigger_cmd *cmd)
+{
+	struct event_trigger *t;
+
+	if (!cmd->busy)
+		return false;
+	list_for_each_entry(t, &file->triggers, list)
+		if (t->cmd == cmd && cmd->busy(t))
+			return true;
+	return false;
+}
+
 /*
  * An O_TRUNC open for writing (echo ... > trigger) removes the triggers
- * of the commands that ask for it (TRIGGER_CMD_TRUNC), and only those.
+ * of the commands that ask for it (TRIGGER_CMD_TRUNC), and only those;
+ * a command with a busy trigger there keeps all of its triggers, without
+ * an error, as upstream's hist does.
  */
 static void trigger_truncate(struct trace_event_file *file)
 {
@@ -549,7 +568,8 @@ static void trigger_truncate(struct trace_event_file *file)
 	mutex_lock(&event_mutex);
 	if (!(file->flags & EVENT_FILE_FL_FREED)) {
 		list_for_each_entry_safe(t, next, &file->triggers, list)
-			if (t->cmd->flags & TRIGGER_CMD_TRUNC)
+			if ((t->cmd->flags & TRIGGER_CMD_TRUNC) &&
+			    !trigger_cmd_busy(file, t->cmd))
 				trigger_unlink(t, &gone);
 		triggers_free(&gone);
 	}

@@ -41,6 +41,7 @@ errno_text() { # NAME
 	ESRCH) echo "No such process" ;;
 	ENAMETOOLONG) echo "File name too long" ;;
 	EACCES) echo "Permission denied" ;;
+	EDOM) echo "Numerical argument out of domain" ;;
 	*) echo "$1" ;;
 	esac
 }
