@@ -257,6 +257,8 @@ struct trace_event_fields {
 			const int	filter_type;	/* FILTER_* */
 			const unsigned int is_signed:1;
 			unsigned int	needs_test:1;
+			/* Bytes it takes in the record, if not size (synthetic). */
+			unsigned int	stride;
 		};
 	};
 };

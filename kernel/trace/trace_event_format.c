@@ -102,7 +102,7 @@ static unsigned int walk_fields(struct seq_file *m,
 			offset = ALIGN(offset, field->align);
 		if (m)
 			format_field(m, field, offset);
-		offset += field->size;
+		offset += field->stride ?: field->size;
 	}
 	return offset;
 }
@@ -239,7 +239,7 @@ trace_event_field_find(struct trace_event_call *call, const char *name,
 			*offset = off;
 			return field;
 		}
-		off += field->size;
+		off += field->stride ?: field->size;
 	}
 	return NULL;
 }

@@ -49,6 +49,8 @@
 #define HIST_REFS_MAX		16	/* distinct $NAME per trigger */
 #define HIST_OPS_MAX		3	/* operators in one expression */
 #define HIST_TEXT_MAX		256	/* an expression's text, as upstream's */
+#define HIST_ACTIONS_MAX	8
+#define HIST_PARAMS_MAX		64	/* a synthetic event's fields */
 /* Division by a small constant multiplies by HIST_DIV_ONE / d, shifts. */
 #define HIST_DIV_SHIFT		20
 #define HIST_DIV_ONE		(1ULL << HIST_DIV_SHIFT)
@@ -66,6 +68,7 @@ enum hist_src {
 	HIST_SRC_CONST,		/* a number (written, or folded) */
 	HIST_SRC_EXPR,		/* op applied to args[] */
 	HIST_SRC_REF,		/* another trigger's variable: refs[ref] */
+	HIST_SRC_VAR,		/* this trigger's variable: vars[ref] */
 };
 
 enum hist_op {
@@ -115,6 +118,17 @@ struct hist_col {
 	bool		ref_const;	/* REF: the variable holds a constant */
 };
 
+/*
+ * onmatch(SYS.EVENT).trace(SYNTH,PARAM,...) or .SYNTH(PARAM,...): on
+ * every hit, a record of the synthetic event with the params' values.
+ */
+struct hist_action {
+	char			*text;	/* as the trigger line gives it */
+	struct synth_event	*se;	/* held while the action exists */
+	struct hist_col		*params;
+	unsigned int		nr_params;
+};
+
 /* NAME=EXPR: kept in variable slot var_base + its index. */
 struct hist_var {
 	char		*name;
@@ -127,6 +141,8 @@ struct hist_var {
  * An operand of an operator reads once: the value is taken, not copied.
  */
 struct hist_table;
+struct hist_ev;
+struct synth_event;
 struct hist_ref {
 	char			*name;	/* as printed: $NAME or SYS.EVENT.$NAME */
 	struct hist_table	*table;
@@ -153,7 +169,8 @@ struct hist_spec {
 	bool		execname;	/* a key keeps its creator's comm */
 	struct hist_var	vars[HIST_VARS_MAX];
 	struct hist_ref	refs[HIST_REFS_MAX];
-	unsigned int	nr_vars, nr_refs;
+	struct hist_action *actions[HIST_ACTIONS_MAX];
+	unsigned int	nr_vars, nr_refs, nr_actions;
 	unsigned int	var_base;	/* first variable slot of vars[] */
 	bool		timestamps;	/* common_timestamp is read */
 	bool		ts_usecs;	/* ... and given in microseconds */
@@ -189,6 +206,8 @@ struct hist_parse {
 	char			*keys, *vals, *sort;
 	char			*groups[HIST_VARS_MAX];	/* NAME=EXPR,... */
 	unsigned int		nr_groups;
+	char			*act_text[HIST_ACTIONS_MAX];
+	unsigned int		nr_act_text;
 	/* NAME and EXPR as written, for the $NAME shortcut to a field */
 	char			*var_text[HIST_VARS_MAX][2];
 	unsigned int		nr_var_text;
@@ -236,6 +255,17 @@ enum {
 	HIST_ERR_TIMESTAMP_MISMATCH,
 	HIST_ERR_INVALID_REF_KEY,
 	HIST_ERR_SET_CLOCK_FAIL,
+	HIST_ERR_NO_CLOSING_PAREN,
+	HIST_ERR_SUBSYS_NOT_FOUND,
+	HIST_ERR_INVALID_SUBSYS_EVENT,
+	HIST_ERR_ACTION_NOT_FOUND,
+	HIST_ERR_ACTION_MISMATCH,
+	HIST_ERR_INVALID_PARAM,
+	HIST_ERR_TOO_MANY_PARAMS,
+	HIST_ERR_PARAM_NOT_FOUND,
+	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
 };
 
 int hist_parse_err(struct hist_parse *p, unsigned int err, const char *at);
@@ -250,7 +280,22 @@ enum hist_use { HIST_USE_KEY, HIST_USE_VAL, HIST_USE_VAR };
 int hist_expr_parse(struct hist_parse *p, char *text, struct hist_col *col,
 		    enum hist_use use);
 int hist_var_parse(struct hist_parse *p, char *name, char *text);
+struct trace_event_file *hist_find_file(struct trace_array *tr,
+					const char *sys, const char *event);
+int hist_param_parse(struct hist_parse *p, const char *msys,
+		     const char *mevent, char *param, struct hist_col *col);
 void hist_col_release(struct hist_col *col);
+
+/*
+ * trace_hist_action.c.  hist_action_parse() reads one onmatch(...)
+ * token (called by the parser, after keys and values); the event path
+ * runs a spec's actions with hist_actions_run(), @vals and @lens being
+ * HIST_PARAMS_MAX long scratch of the caller's nesting level.
+ */
+int hist_action_parse(struct hist_parse *p, char *text);
+void hist_action_free(struct hist_action *a);
+void hist_actions_run(const struct hist_spec *spec, const struct hist_ev *ev,
+		      u64 *vals, u16 *lens);
 
 /*
  * trace_hist_cols.c.  hist_col_resolve() finds @name (without its
@@ -266,6 +311,7 @@ struct hist_ev {
 	const void	*rec;
 	u64		ts;		/* spec->timestamps: the event's time */
 	const u64	*refs;		/* spec->refs[i]'s value */
+	const u64	*vars;		/* spec->vars[i]'s value, once set */
 };
 void hist_key_build(const struct hist_spec *spec, const struct hist_ev *ev,
 		    void *key, const struct trigger_ctx *ctx);

@@ -51,6 +51,9 @@ static LIST_HEAD(hist_named);	/* of struct hist_table; event_mutex */
 struct hist_pads {
 	unsigned int	depth;
 	u64		key[HIST_NESTING][HIST_KEY_BYTES_MAX / sizeof(u64)];
+	u64		vars[HIST_NESTING][HIST_VARS_MAX];
+	u64		params[HIST_NESTING][HIST_PARAMS_MAX];
+	u16		lens[HIST_NESTING][HIST_PARAMS_MAX];
 };
 static DEFINE_PER_CPU(struct hist_pads, hist_pads);
 
@@ -108,8 +111,10 @@ static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 	struct hist_map *map = h->table->map;
 	u64 refs[HIST_REFS_MAX];
 	struct hist_ev ev = { .rec = ctx->rec, .refs = refs };
+	struct hist_pads *pads;
 	struct hist_entry *e;
 	unsigned int i, depth;
+	u64 *vars;
 	void *key;
 
 	if (!ctx->rec)
@@ -122,7 +127,10 @@ static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 	}
 	if (spec->timestamps)
 		ev.ts = hist_now(t->file->tr, spec);
-	key = this_cpu_ptr(&hist_pads)->key[depth];
+	pads = this_cpu_ptr(&hist_pads);
+	key = pads->key[depth];
+	vars = pads->vars[depth];
+	ev.vars = vars;
 	hist_key_build(spec, &ev, key, ctx);
 	if (spec->nr_refs && !hist_refs_read(spec, key, refs))
 		goto out;
@@ -131,11 +139,15 @@ static void hist_fire(struct event_trigger *t, const struct trigger_ctx *ctx)
 		goto out;
 	for (i = 0; i < spec->nr_vals; i++)
 		hist_entry_add(e, i, hist_col_eval(&spec->vals[i], &ev));
-	for (i = 0; i < spec->nr_vars; i++)
-		hist_entry_var_set(map, e, spec->var_base + i,
-				   hist_col_eval(&spec->vars[i].col, &ev));
+	for (i = 0; i < spec->nr_vars; i++) {
+		vars[i] = hist_col_eval(&spec->vars[i].col, &ev);
+		hist_entry_var_set(map, e, spec->var_base + i, vars[i]);
+	}
 	if (spec->execname && !test_bit(0, &e->vars_set))
 		hist_save_comm(map, e);
+	if (spec->nr_actions)
+		hist_actions_run(spec, &ev, pads->params[depth],
+				 pads->lens[depth]);
 out:
 	this_cpu_dec(hist_pads.depth);
 }

@@ -222,6 +222,8 @@ u64 hist_col_eval(const struct hist_col *col, const struct hist_ev *ev)
 		return ev->ts;
 	case HIST_SRC_REF:
 		return ev->refs[col->ref];
+	case HIST_SRC_VAR:
+		return ev->vars[col->ref];
 	case HIST_SRC_EXPR:
 		a = hist_col_eval(col->args[0], ev);
 		if (col->op == HIST_OP_NEG)

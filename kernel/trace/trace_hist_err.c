@@ -46,6 +46,19 @@ static const char *hist_errs[] = {
 	[HIST_ERR_INVALID_REF_KEY] =
 		"Using variable references in keys not supported",
 	[HIST_ERR_SET_CLOCK_FAIL]	= "Couldn't set trace_clock",
+	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
+	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
+	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
+	[HIST_ERR_ACTION_NOT_FOUND]	= "No action found",
+	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
+	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
+	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
+	[HIST_ERR_PARAM_NOT_FOUND]	= "Couldn't find param",
+	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[HIST_ERR_SYNTH_TYPE_MISMATCH] =
+		"Param type doesn't match synthetic event field type",
+	[HIST_ERR_SYNTH_COUNT_MISMATCH] =
+		"Param count doesn't match synthetic event field count",
 };
 
 /**

@@ -34,8 +34,13 @@
 
 #include "trace_hist.h"
 
-/* The readers of an operand: not a root key, value or variable. */
+/*
+ * The readers of an operand (not a root key, value or variable): of a
+ * binary operator, whose references take their value, or of -(EXPR),
+ * whose do not (as upstream's).
+ */
 #define HIST_USE_OPERAND	(HIST_USE_VAR + 1)
+#define HIST_USE_NEG		(HIST_USE_VAR + 2)
 
 static const struct {
 	const char	*name;
@@ -173,6 +178,35 @@ static char *var_field_text(struct hist_parse *p, const char *name)
 	return NULL;
 }
 
+/**
+ * hist_find_file - any event's file in @tr, ftrace's own included
+ * @tr: the array
+ * @sys: the event's system
+ * @event: its name
+ *
+ * Unlike find_event_file(), events that cannot be switched on (such
+ * as ftrace/print, the trace_marker's) are found too: triggers and
+ * variables are on them.
+ *
+ * Context: event_mutex held.
+ * Return: the file, or NULL.
+ */
+struct trace_event_file *hist_find_file(struct trace_array *tr,
+					const char *sys, const char *event)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(file, &tr->events, list) {
+		struct trace_event_call *call = file->event_call;
+
+		if (!strcmp(call->class->system, sys) &&
+		    !strcmp(trace_event_name(call), event))
+			return file;
+	}
+	return NULL;
+}
+
 /* Variable @name of an attached hist trigger on @file. */
 static struct hist_var *file_var(struct trace_event_file *file,
 				 const char *name, struct hist_trigger **hp)
@@ -212,14 +246,14 @@ static struct hist_var *find_var(struct hist_parse *p, const char *sys,
 	struct hist_var *v = NULL, *fv;
 
 	if (sys) {
-		file = find_event_file(p->file->tr, sys, event);
+		file = hist_find_file(p->file->tr, sys, event);
 		return file ? file_var(file, name, hp) : NULL;
 	}
 	list_for_each_entry(file, &p->file->tr->events, list) {
 		if (list_empty(&file->triggers))
 			continue;
 		fv = file_var(file, name, &h);
-		if (!fv)
+		if (!fv || (found && h->table == (*hp)->table))
 			continue;
 		if (found) {
 			hist_parse_err(p, HIST_ERR_VAR_NOT_UNIQUE, name);
@@ -267,7 +301,9 @@ static int add_ref(struct hist_parse *p, struct hist_trigger *h,
 	ref->take |= take;
 	col->src = HIST_SRC_REF;
 	col->ref = i;
-	col->type = "u64";
+	col->type = kstrdup_const(var->col.type ?: "u64", GFP_KERNEL);
+	if (!col->type)
+		return -ENOMEM;
 	col->size = var->col.size ? var->col.size : sizeof(u64);
 	col->is_signed = var->col.is_signed;
 	col->usecs = var->col.usecs;
@@ -327,8 +363,7 @@ static int parse_atom(struct hist_parse *p, char *text, struct hist_col *col,
 static bool col_is_string(const struct hist_col *col)
 {
 	return col->src == HIST_SRC_STR || col->src == HIST_SRC_DYN_STR ||
-	       col->src == HIST_SRC_REL_STR || col->src == HIST_SRC_STACK ||
-	       col->mod == HIST_MOD_EXECNAME;
+	       col->src == HIST_SRC_REL_STR || col->src == HIST_SRC_STACK;
 }
 
 /* The text an operand gives back inside an expression. */
@@ -370,7 +405,11 @@ static int expr_name(struct hist_col *col)
 	seq_buf_init(&s, buf, HIST_TEXT_MAX);
 	if (col->op == HIST_OP_NEG) {
 		seq_buf_puts(&s, "-(");
-		ret = operand_text(&s, col->args[0]);
+		/* The operand's own text, without a unit after it. */
+		if (col->args[0]->src == HIST_SRC_EXPR)
+			seq_buf_puts(&s, col->args[0]->name);
+		else
+			ret = operand_text(&s, col->args[0]);
 		seq_buf_putc(&s, ')');
 	} else {
 		ret = operand_text(&s, col->args[0]);
@@ -378,7 +417,8 @@ static int expr_name(struct hist_col *col)
 		if (!ret)
 			ret = operand_text(&s, col->args[1]);
 	}
-	if (!ret && seq_buf_has_overflowed(&s))
+	/* Full to the last byte is too long too: the text needs its NUL. */
+	if (!ret && seq_buf_used(&s) >= HIST_TEXT_MAX)
 		ret = -E2BIG;
 	if (ret) {
 		kfree(buf);
@@ -414,14 +454,14 @@ static int parse_expr(struct hist_parse *p, char *text, struct hist_col *col,
 		      unsigned int use, unsigned int *nops);
 
 static struct hist_col *operand_parse(struct hist_parse *p, char *text,
-				      unsigned int *nops)
+				      unsigned int *nops, unsigned int use)
 {
 	struct hist_col *a = kzalloc(sizeof(*a), GFP_KERNEL);
 	int ret;
 
 	if (!a)
 		return ERR_PTR(-ENOMEM);
-	ret = parse_expr(p, text, a, HIST_USE_OPERAND, nops);
+	ret = parse_expr(p, text, a, use, nops);
 	if (!ret && col_is_string(a))
 		ret = hist_parse_err(p, HIST_ERR_INVALID_STR_OPERAND, text);
 	if (ret) {
@@ -451,9 +491,15 @@ static int parse_neg(struct hist_parse *p, char *text, struct hist_col *col,
 	if (close[1])
 		return hist_parse_err(p, HIST_ERR_UNARY_MINUS_SUBEXPR, text);
 	*close = '\0';
-	a = operand_parse(p, text, nops);
+	a = operand_parse(p, text, nops, HIST_USE_NEG);
 	if (IS_ERR(a))
 		return PTR_ERR(a);
+	/* Upstream cannot name -(-(X)): refused, unlogged. */
+	if (a->src == HIST_SRC_EXPR && a->op == HIST_OP_NEG) {
+		hist_col_release(a);
+		kfree(a);
+		return -EINVAL;
+	}
 	col->src = HIST_SRC_EXPR;
 	col->op = HIST_OP_NEG;
 	col->args[0] = a;
@@ -494,11 +540,11 @@ static int parse_binary(struct hist_parse *p, char *text, char *at,
 	*at = '\0';
 	if (!*text || !*rhs)
 		return -EINVAL;
-	a = operand_parse(p, text, nops);
+	a = operand_parse(p, text, nops, HIST_USE_OPERAND);
 	if (IS_ERR(a))
 		return PTR_ERR(a);
 	col->args[0] = a;
-	b = operand_parse(p, rhs, nops);
+	b = operand_parse(p, rhs, nops, HIST_USE_OPERAND);
 	if (IS_ERR(b))
 		return PTR_ERR(b);
 	col->args[1] = b;
@@ -600,8 +646,8 @@ static int check_use(struct hist_parse *p, struct hist_col *col,
 		if (atom && (col->mod == HIST_MOD_LOG2 ||
 			     col->mod == HIST_MOD_BUCKETS))
 			return hist_parse_err(p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		/* Strings and stacks in variables come with synthetic events. */
-		if (col_is_string(col))
+		/* Variables of strings, names and stacks: not yet. */
+		if (col_is_string(col) || col->mod == HIST_MOD_EXECNAME)
 			return -EINVAL;
 		return 0;
 	}
@@ -685,4 +731,77 @@ void hist_col_release(struct hist_col *col)
 	col->name = NULL;
 	kfree_const(col->type);
 	col->type = NULL;
+}
+
+/**
+ * hist_param_parse - read one param of an action into a column
+ * @p: the parse
+ * @msys: the system of onmatch(SYS.EVENT): where an unqualified $NAME
+ *	that is not this trigger's is looked for
+ * @mevent: its event
+ * @param: [SYS.EVENT.]$NAME or [SYS.EVENT.]FIELD; cut up in place
+ * @col: filled in (hist_col_release() frees it, also after a failure)
+ *
+ * A $NAME of this trigger reads the value it was just given; another
+ * trigger's is a reference (read, not taken).  A field is one of this
+ * event's (fields of other events are not read yet).
+ *
+ * Context: process, event_mutex held.
+ * Return: 0 or upstream's errno.
+ */
+int hist_param_parse(struct hist_parse *p, const char *msys,
+		     const char *mevent, char *param, struct hist_col *col)
+{
+	struct trace_event_call *call = p->file->event_call;
+	const char *sys = NULL, *event = NULL;
+	struct hist_spec *spec = p->spec;
+	char *name = param;
+	struct hist_trigger *h;
+	struct hist_var *var;
+	unsigned int i;
+	bool here;
+	int ret;
+
+	if (strchr(param, '.')) {
+		sys = strsep(&name, ".");
+		event = strsep(&name, ".");
+		if (!name)
+			return -EINVAL;
+	}
+	here = !sys || (!strcmp(sys, call->class->system) &&
+			!strcmp(event, trace_event_name(call)));
+	if (name[0] == '$') {
+		name++;
+		for (i = 0; here && i < spec->nr_vars; i++) {
+			if (strcmp(spec->vars[i].name, name))
+				continue;
+			col->src = HIST_SRC_VAR;
+			col->ref = i;
+			col->size = spec->vars[i].col.size ?: sizeof(u64);
+			col->is_signed = spec->vars[i].col.is_signed;
+			col->type = kstrdup_const(spec->vars[i].col.type ?: "u64",
+						  GFP_KERNEL);
+			col->name = kasprintf(GFP_KERNEL, "$%s", name);
+			return col->type && col->name ? 0 : -ENOMEM;
+		}
+		if (!sys) {
+			sys = msys;
+			event = mevent;
+		}
+		var = find_var(p, sys, event, name, &h);
+		if (var) {
+			ret = add_ref(p, h, var, sys, event, col, false);
+			if (ret != -ENOENT)
+				return ret;
+		}
+		return hist_parse_err(p, HIST_ERR_PARAM_NOT_FOUND, name);
+	}
+	if (!here)
+		return hist_parse_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
+	ret = hist_col_resolve(call, name, col);
+	if (ret == -ENOENT)
+		return hist_parse_err(p, HIST_ERR_FIELD_NOT_FOUND, name);
+	if (!ret && col->src == HIST_SRC_TIMESTAMP)
+		spec->timestamps = true;
+	return ret;
 }

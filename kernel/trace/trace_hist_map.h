@@ -32,7 +32,7 @@
 
 #define HIST_MAP_MIN_ENTRIES	128
 #define HIST_MAP_MAX_ENTRIES	131072
-#define HIST_MAP_VARS_MAX	16
+#define HIST_MAP_VARS_MAX	18	/* 16 variables and a saved comm */
 #define HIST_MAP_KEY_MAX	1024
 
 struct hist_map_shape {

@@ -15,8 +15,8 @@
  * the caret under the first place the offending text occurs in the
  * command, the others only return -EINVAL.
  *
- * Actions (onmatch, onmax, onchange) are not read yet: a spec with one
- * is refused with -EINVAL.
+ * onmatch() actions are read last (trace_hist_action.c); onmax() and
+ * onchange() are not read yet: a spec with one is refused (-EINVAL).
  */
 
 #include <linux/ctype.h>
@@ -274,7 +274,7 @@ static int parse_vars(struct hist_parse *p)
 	return 0;
 }
 
-static int parse_word(struct hist_parse *p, const char *tok)
+static int parse_word(struct hist_parse *p, char *tok)
 {
 	struct hist_spec *spec = p->spec;
 
@@ -286,8 +286,11 @@ static int parse_word(struct hist_parse *p, const char *tok)
 		spec->clear = true;
 	else if (!strcmp(tok, "nohitcount") || !strcmp(tok, "NOHC"))
 		spec->nohitcount = true;
+	else if (str_has_prefix(tok, "onmatch(") &&
+		 p->nr_act_text < HIST_ACTIONS_MAX)
+		p->act_text[p->nr_act_text++] = tok;
 	else
-		return -EINVAL;
+		return -EINVAL;	/* onmax() and onchange() included, for now */
 	return 0;
 }
 
@@ -309,6 +312,7 @@ struct hist_spec *hist_spec_parse(struct trace_event_file *file,
 		.file = file, .cmd = cmd, .removing = removing,
 	};
 	char *tok, *so;
+	unsigned int i;
 	int ret = 0;
 
 	p.spec = kzalloc(sizeof(*p.spec), GFP_KERNEL);
@@ -333,6 +337,8 @@ struct hist_spec *hist_spec_parse(struct trace_event_file *file,
 		ret = parse_keys(&p);
 	if (!ret)
 		ret = parse_sort(&p);
+	for (i = 0; !ret && i < p.nr_act_text; i++)
+		ret = hist_action_parse(&p, p.act_text[i]);
 	if (ret) {
 		hist_spec_free(p.spec);
 		return ERR_PTR(ret);
@@ -363,6 +369,8 @@ void hist_spec_free(struct hist_spec *spec)
 		kfree(spec->vars[i].name);
 		hist_col_release(&spec->vars[i].col);
 	}
+	for (i = 0; i < spec->nr_actions; i++)
+		hist_action_free(spec->actions[i]);
 	for (i = 0; i < spec->nr_refs; i++) {
 		kfree(spec->refs[i].name);
 		spec->refs[i].table->referrers--;
@@ -436,8 +444,11 @@ bool hist_spec_same(const struct hist_spec *a, const struct hist_spec *b)
 		    a->sort[i].col != b->sort[i].col ||
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
-	if (a->nr_vars != b->nr_vars)
+	if (a->nr_vars != b->nr_vars || a->nr_actions != b->nr_actions)
 		return false;
+	for (i = 0; i < a->nr_actions; i++)
+		if (strcmp(a->actions[i]->text, b->actions[i]->text))
+			return false;
 	for (i = 0; i < a->nr_vars; i++)
 		if (strcmp(a->vars[i].name, b->vars[i].name) ||
 		    !col_same(&a->vars[i].col, &b->vars[i].col))

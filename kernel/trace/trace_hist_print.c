@@ -53,7 +53,7 @@ static void print_col(struct seq_file *m, const struct hist_col *col)
 	}
 	/* An expression's, a number's or a reference's text is whole. */
 	if (col->src == HIST_SRC_EXPR || col->src == HIST_SRC_CONST ||
-	    col->src == HIST_SRC_REF) {
+	    col->src == HIST_SRC_REF || col->src == HIST_SRC_VAR) {
 		seq_puts(m, col->name);
 		return;
 	}
@@ -114,6 +114,8 @@ void hist_print_line(struct seq_file *m, const struct event_trigger *t)
 		seq_printf(m, ":clock=%s", spec->clock ?: "global");
 	if (spec->nohitcount)
 		seq_puts(m, ":nohitcount");
+	for (i = 0; i < spec->nr_actions; i++)
+		seq_printf(m, ":%s", spec->actions[i]->text);
 	if (t->filter_str)
 		seq_printf(m, " if %s", t->filter_str);
 	seq_puts(m, READ_ONCE(t->paused) ? " [paused]" : " [active]");
@@ -248,14 +250,28 @@ struct hist_colstat {
 	u64	max[HIST_VALS_MAX];
 };
 
+/*
+ * A value's label in an entry, as upstream's: a reference's variable
+ * without its '$' (unless qualified), nothing for a number.
+ */
+static const char *val_label(const struct hist_col *col)
+{
+	if (col->src == HIST_SRC_CONST)
+		return "";
+	if (col->src == HIST_SRC_REF && col->name[0] == '$')
+		return col->name + 1;
+	return col->name;
+}
+
 static void print_val(struct seq_file *m, const struct hist_col *col, u64 v,
 		      u64 total, u64 max)
 {
+	const char *name = val_label(col);
 	unsigned int pct, n;
 
 	switch (col->mod) {
 	case HIST_MOD_PERCENT:
-		seq_printf(m, "  %s (%%):", col->name);
+		seq_printf(m, "  %s (%%):", name);
 		if (!total && v) {
 			seq_puts(m, "[ERROR]");
 			return;
@@ -265,14 +281,14 @@ static void print_val(struct seq_file *m, const struct hist_col *col, u64 v,
 		return;
 	case HIST_MOD_GRAPH:
 		n = max ? (unsigned int)mul_u64_u64_div_u64(v, 10000, max) * 20 / 10000 : 0;
-		seq_printf(m, "  %s: %.*s%*s", col->name, n,
+		seq_printf(m, "  %s: %.*s%*s", name, n,
 			   "####################", 20 - n, "");
 		return;
 	case HIST_MOD_HEX:
-		seq_printf(m, "  %s: %10llx", col->name, v);
+		seq_printf(m, "  %s: %10llx", name, v);
 		return;
 	default:
-		seq_printf(m, "  %s: %10llu", col->name, v);
+		seq_printf(m, "  %s: %10llu", name, v);
 	}
 }
 
@@ -293,9 +309,11 @@ static void print_entry(struct seq_file *m, const struct hist_spec *spec,
 	seq_puts(m, stack ? "}" : " }");
 	if (!spec->nohitcount)
 		seq_printf(m, " hitcount: %10llu", hist_entry_sum(e, 0));
+	/* Expressions are summed but, as upstream's, not shown. */
 	for (i = 1; i < spec->nr_vals; i++)
-		print_val(m, &spec->vals[i], hist_entry_sum(e, i),
-			  st->total[i], st->max[i]);
+		if (spec->vals[i].src != HIST_SRC_EXPR)
+			print_val(m, &spec->vals[i], hist_entry_sum(e, i),
+				  st->total[i], st->max[i]);
 	seq_putc(m, '\n');
 }
 
