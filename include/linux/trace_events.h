@@ -12,6 +12,7 @@
 
 #include <linux/ring_buffer.h>
 #include <linux/trace_seq.h>
+#include <linux/seq_buf.h>
 #include <linux/percpu.h>
 #include <linux/hardirq.h>
 #include <linux/cpumask.h>
@@ -393,6 +394,89 @@ struct trace_event_buffer {
 	struct pt_regs			*regs;
 	unsigned int			trace_ctx;
 };
+
+/*
+ * Synthetic events from kernel code (kernel/trace/trace_synth_api.c):
+ * define one (synth_event_create(), or a dynevent_cmd built field by
+ * field and run with synth_event_gen_cmd_end()), get its file with
+ * trace_get_event_file(NULL, "synthetic", name), enable it, and write
+ * records with synth_event_trace*() or the start/add/end series.
+ */
+#define MAX_DYNEVENT_CMD_LEN	2048
+
+enum dynevent_type {
+	DYNEVENT_TYPE_SYNTH = 1,
+	DYNEVENT_TYPE_KPROBE,
+	DYNEVENT_TYPE_NONE,
+};
+
+struct dynevent_cmd;
+typedef int (*dynevent_create_fn_t)(struct dynevent_cmd *cmd);
+
+struct dynevent_cmd {
+	struct seq_buf		seq;
+	const char		*event_name;
+	unsigned int		n_fields;
+	enum dynevent_type	type;
+	dynevent_create_fn_t	run_command;
+	void			*private_data;
+};
+
+int dynevent_create(struct dynevent_cmd *cmd);
+
+struct synth_field_desc {
+	const char *type;
+	const char *name;
+};
+
+struct synth_event;
+struct synth_trace_event;
+
+/* A record being written field by field; the caller must not sleep. */
+struct synth_event_trace_state {
+	struct trace_event_buffer	fbuffer;
+	struct synth_trace_event	*entry;
+	struct trace_buffer		*buffer;
+	struct synth_event		*event;
+	unsigned int			cur_field;
+	unsigned int			n_u64;
+	bool				disabled;
+	bool				add_next;
+	bool				add_name;
+};
+
+#ifdef CONFIG_SYNTH_EVENTS
+int synth_event_create(const char *name, struct synth_field_desc *fields,
+		       unsigned int n_fields, struct module *mod);
+int synth_event_delete(const char *name);
+void synth_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __synth_event_gen_cmd_start(struct dynevent_cmd *cmd, const char *name,
+				struct module *mod, ...);
+int synth_event_gen_cmd_array_start(struct dynevent_cmd *cmd, const char *name,
+				    struct module *mod,
+				    struct synth_field_desc *fields,
+				    unsigned int n_fields);
+int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
+			  const char *name);
+int synth_event_add_field_str(struct dynevent_cmd *cmd, const char *type_name);
+int synth_event_add_fields(struct dynevent_cmd *cmd,
+			   struct synth_field_desc *fields,
+			   unsigned int n_fields);
+int synth_event_trace(struct trace_event_file *file, unsigned int n_vals, ...);
+int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
+			    unsigned int n_vals);
+int synth_event_trace_start(struct trace_event_file *file,
+			    struct synth_event_trace_state *trace_state);
+int synth_event_add_next_val(u64 val,
+			     struct synth_event_trace_state *trace_state);
+int synth_event_add_val(const char *field_name, u64 val,
+			struct synth_event_trace_state *trace_state);
+int synth_event_trace_end(struct synth_event_trace_state *trace_state);
+#endif
+
+#define synth_event_gen_cmd_start(cmd, name, mod, ...)	\
+	__synth_event_gen_cmd_start(cmd, name, mod, ## __VA_ARGS__, NULL)
+#define synth_event_gen_cmd_end(cmd)	dynevent_create(cmd)
 
 void *trace_event_buffer_reserve(struct trace_event_buffer *rec, struct trace_event_file *file,
 				 unsigned long size);

@@ -66,7 +66,8 @@ static bool param_fits(const struct synth_event *se, unsigned int i,
 		return false;
 	if (col->type && !strcmp(f->type, col->type))
 		return !string || f->is_string;
-	if (f->size != col->size)
+	/* A string param counts as 256 bytes, as upstream's string vars. */
+	if (f->size != (string ? SYNTH_STR_MAX : col->size))
 		return false;
 	return f->is_string ? string : !string && f->is_signed == col->is_signed;
 }
@@ -211,7 +212,10 @@ int hist_action_parse(struct hist_parse *p, char *text)
 	return ret;
 }
 
-/* A param's value: a number, or where a string of this record is. */
+/*
+ * A param's value: a number, or where a string of this record is, with
+ * its length + 1 in @len (0 would mean unbounded).
+ */
 static u64 param_value(const struct hist_col *col, const struct hist_ev *ev,
 		       u16 *len)
 {
@@ -221,15 +225,15 @@ static u64 param_value(const struct hist_col *col, const struct hist_ev *ev,
 	*len = 0;
 	switch (col->src) {
 	case HIST_SRC_STR:
-		*len = col->size;
+		*len = col->size + 1;
 		return (unsigned long)(rec + col->offset);
 	case HIST_SRC_DYN_STR:
 		loc = *(u32 *)(rec + col->offset);
-		*len = loc >> 16;
+		*len = (loc >> 16) + 1;
 		return (unsigned long)(rec + (loc & 0xffff));
 	case HIST_SRC_REL_STR:
 		loc = *(u32 *)(rec + col->offset);
-		*len = loc >> 16;
+		*len = (loc >> 16) + 1;
 		return (unsigned long)(rec + col->offset + sizeof(u32) +
 				       (loc & 0xffff));
 	default:

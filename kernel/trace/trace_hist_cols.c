@@ -58,8 +58,17 @@ static int col_set_field(struct hist_col *col,
 	if (!f->size || trace_field_ftype(f) == FILTER_TRACE_FN)
 		return -ENOENT;
 	col->src = src_of(f);
-	/* A module's event may go before a named table that names it. */
-	col->type = kstrdup_const(f->type, GFP_KERNEL);
+	/*
+	 * A module's event may go before a named table that names it.  An
+	 * array is typed as upstream types it, with its length in figures:
+	 * "char[16]", not "char[TASK_COMM_LEN]".
+	 */
+	if (f->len)
+		col->type = kasprintf(GFP_KERNEL, "%.*s[%d]",
+				      (int)strcspn(f->type, "["), f->type,
+				      f->len);
+	else
+		col->type = kstrdup_const(f->type, GFP_KERNEL);
 	if (!col->type)
 		return -ENOMEM;
 	col->offset = offset;

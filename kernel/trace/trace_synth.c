@@ -267,7 +267,8 @@ static int parse_fields(struct synth_def *d, char *text)
 	return ret;
 }
 
-static int synth_create(struct synth_def *d, const char *name, char *fields)
+static int synth_create(struct synth_def *d, const char *name, char *fields,
+			struct module *mod)
 {
 	struct synth_event *se;
 	bool exists;
@@ -284,6 +285,7 @@ static int synth_create(struct synth_def *d, const char *name, char *fields)
 	if (!se)
 		return -ENOMEM;
 	d->se = se;
+	se->mod = mod;
 	se->name = kstrdup(name, GFP_KERNEL);
 	ret = se->name ? parse_fields(d, fields) : -ENOMEM;
 	if (!ret) {
@@ -306,6 +308,7 @@ static int synth_create(struct synth_def *d, const char *name, char *fields)
  */
 static int synth_delete(struct synth_event *se)
 {
+	struct list_head *prev;
 	int ret;
 
 	mutex_lock(&event_mutex);
@@ -313,13 +316,17 @@ static int synth_delete(struct synth_event *se)
 		mutex_unlock(&event_mutex);
 		return -EBUSY;
 	}
-	/* Off the list first: no action can name it while it goes. */
+	/*
+	 * Off the list first: no action can name it while it goes.  Only
+	 * holders of synth_mutex change the list: prev stays.
+	 */
+	prev = se->list.prev;
 	list_del(&se->list);
 	mutex_unlock(&event_mutex);
 	ret = trace_synth_unregister(se);
 	if (ret) {
 		mutex_lock(&event_mutex);
-		list_add_tail(&se->list, &synth_list);
+		list_add(&se->list, prev);
 		mutex_unlock(&event_mutex);
 		return ret;
 	}
@@ -338,7 +345,7 @@ static int synth_delete_name(const char *name)
 }
 
 /* One line of synthetic_events.  Context: synth_mutex held. */
-static int synth_command(char *line)
+static int synth_command(char *line, struct module *mod)
 {
 	struct synth_def d = {};
 	char *text = skip_spaces(line), *name, *copy, *first;
@@ -372,7 +379,7 @@ static int synth_command(char *line)
 		goto out;
 	}
 	name = strsep(&text, " \t");
-	ret = synth_create(&d, name, skip_spaces(text));
+	ret = synth_create(&d, name, skip_spaces(text), mod);
 out:
 	kfree(copy);
 	kfree(d.cmd);
@@ -408,7 +415,7 @@ static ssize_t synth_events_write(struct file *filp, const char __user *ubuf,
 		hash = strchr(buf, '#');
 		if (hash)
 			*hash = '\0';
-		ret = synth_command(buf);
+		ret = synth_command(buf, NULL);
 		done += len;
 	}
 	mutex_unlock(&synth_mutex);
@@ -540,6 +547,52 @@ void trace_synth_release(struct synth_event *se)
 {
 	lockdep_assert_held(&event_mutex);
 	se->ref--;
+}
+
+/**
+ * trace_synth_type_known - is @type a field type (a size known)?
+ * @type: a type as a definition writes it
+ *
+ * Return: true for the number types and a valid char[N].
+ */
+bool trace_synth_type_known(const char *type)
+{
+	return type_size(type) != 0;
+}
+
+/**
+ * trace_synth_define - define an event from one line, for kernel code
+ * @line: NAME FIELD[;FIELD]..., as synthetic_events takes it; cut up
+ * @mod: the module defining it (enabling the event pins it), or NULL
+ *
+ * Context: process; takes synth_mutex and event_mutex.
+ * Return: 0 or the errno a write of @line to synthetic_events gets.
+ */
+int trace_synth_define(char *line, struct module *mod)
+{
+	int ret;
+
+	mutex_lock(&synth_mutex);
+	ret = synth_command(line, mod);
+	mutex_unlock(&synth_mutex);
+	return ret;
+}
+
+/**
+ * trace_synth_delete - delete an event by name, for kernel code
+ * @name: its name
+ *
+ * Context: process; takes synth_mutex and event_mutex.
+ * Return: 0, -ENOENT, or -EBUSY while it is used or enabled.
+ */
+int trace_synth_delete(const char *name)
+{
+	int ret;
+
+	mutex_lock(&synth_mutex);
+	ret = synth_delete_name(name);
+	mutex_unlock(&synth_mutex);
+	return ret;
 }
 
 static __init int synth_events_init(void)

@@ -51,6 +51,7 @@ struct synth_event {
 	unsigned int			fixed_size;	/* trace_entry included */
 	unsigned int			nr_dynamic;
 	int				ref;	/* hist actions naming it */
+	struct module			*mod;	/* defined by, or NULL */
 	struct list_head		subs;	/* RCU; event_mutex */
 	struct trace_event_fields	*fields_array;
 	struct trace_event_class	class;
@@ -73,13 +74,17 @@ void trace_synth_describe_free(struct synth_event *se);
  * @vals: one value a field: a number, or for a string field a pointer
  *	to its text (cast to u64); a stack field takes a pointer to its
  *	words (count first)
- * @lens: for a string, the most bytes its text may have (0: up to
- *	SYNTH_STR_MAX - 1); NULL: all 0
+ * @lens: for a string, the most bytes its text may have plus one (0:
+ *	up to SYNTH_STR_MAX - 1); NULL: all 0
  *
  * Context: any, from an event's trigger (preemption disabled).
  */
 void trace_synth_write(struct synth_event *se, const u64 *vals,
 		       const u16 *lens);
+void trace_synth_write_file(struct synth_event *se,
+			    struct trace_event_file *file, const u64 *vals,
+			    const u16 *lens);
+struct synth_event *trace_synth_of(struct trace_event_file *file);
 
 /*
  * trace_synth.c: finding an event by name, and the hold a hist action
@@ -88,5 +93,14 @@ void trace_synth_write(struct synth_event *se, const u64 *vals,
 struct synth_event *trace_synth_find(const char *name);
 void trace_synth_hold(struct synth_event *se);
 void trace_synth_release(struct synth_event *se);
+
+/*
+ * trace_synth.c, for the in-kernel API: run one definition line (as
+ * synthetic_events takes it) for @mod, delete an event by name.
+ * Context: process; takes synth_mutex and event_mutex.
+ */
+int trace_synth_define(char *line, struct module *mod);
+bool trace_synth_type_known(const char *type);
+int trace_synth_delete(const char *name);
 
 #endif /* _TRACE_SYNTH_H */

@@ -12,6 +12,7 @@
  */
 
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/rculist.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_buf.h>
@@ -120,6 +121,8 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 	u32 loc;
 
 	trace_seq_printf(s, "%s: ", se->name);
+	if (iter->ent_size < se->fixed_size)
+		goto out;
 	for (i = 0; i < se->nr_fields; i++) {
 		const char *sep = i + 1 < se->nr_fields ? " " : "";
 
@@ -131,6 +134,11 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 		}
 		if (f->is_dynamic) {
 			loc = *(u32 *)(rec + f->offset);
+			/* A record of an older event of this type: no trust. */
+			if ((loc & 0xffff) + (loc >> 16) > iter->ent_size) {
+				trace_seq_printf(s, "%s=(bad)%s", f->name, sep);
+				continue;
+			}
 			if (!f->is_stack) {
 				trace_seq_printf(s, "%s=%.*s%s", f->name,
 						 (int)(loc >> 16),
@@ -149,6 +157,7 @@ static enum print_line_t synth_print(struct trace_iterator *iter, int flags,
 		trace_seq_printf(s, num_fmt(f), read_num(f, rec));
 		trace_seq_puts(s, sep);
 	}
+out:
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
 }
@@ -167,9 +176,14 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg type,
 	lockdep_assert_held(&event_mutex);
 	switch (type) {
 	case TRACE_REG_REGISTER:
+		/* An event a module defined keeps it while enabled. */
+		if (se->mod && !try_module_get(se->mod))
+			return -EBUSY;
 		sub = kzalloc(sizeof(*sub), GFP_KERNEL);
-		if (!sub)
+		if (!sub) {
+			module_put(se->mod);
 			return -ENOMEM;
+		}
 		sub->file = file;
 		list_add_tail_rcu(&sub->list, &se->subs);
 		return 0;
@@ -178,6 +192,7 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg type,
 			if (sub->file == file) {
 				list_del_rcu(&sub->list);
 				kfree_rcu(sub, rcu);
+				module_put(se->mod);
 				break;
 			}
 		}
@@ -281,13 +296,16 @@ int trace_synth_unregister(struct synth_event *se)
 	return ret;
 }
 
-/* A string value's length: bounded by its source and by the slot. */
+/*
+ * A string value's length: bounded by the slot and by its source
+ * (lens[i] is the source's bound + 1; 0: none).
+ */
 static unsigned int str_len(const u64 *vals, const u16 *lens, unsigned int i)
 {
 	unsigned int max = SYNTH_STR_MAX - 1;
 
-	if (lens && lens[i] && lens[i] < max)
-		max = lens[i];
+	if (lens && lens[i] && lens[i] - 1 < max)
+		max = lens[i] - 1;
 	return strnlen((const char *)(long)vals[i], max);
 }
 
@@ -362,30 +380,56 @@ static void fill(struct synth_event *se, void *rec, const u64 *vals,
 	}
 }
 
+/**
+ * trace_synth_write_file - write one record of @se into @file's array
+ * @se: the event
+ * @file: its file in that array (enabled, and not soft-disabled)
+ * @vals: as for trace_synth_write()
+ * @lens: as for trace_synth_write()
+ *
+ * Context: preemption disabled.
+ */
+void trace_synth_write_file(struct synth_event *se,
+			    struct trace_event_file *file, const u64 *vals,
+			    const u16 *lens)
+{
+	struct trace_event_buffer fbuffer;
+	unsigned int size = se->fixed_size + dyn_size(se, vals, lens);
+	void *rec;
+
+	/* Inside the record of the event whose trigger this may be. */
+	ring_buffer_nest_start(file->tr->buffer);
+	rec = trace_event_buffer_reserve(&fbuffer, file, size);
+	if (rec) {
+		memset(rec + sizeof(struct trace_entry), 0,
+		       size - sizeof(struct trace_entry));
+		fill(se, rec, vals, lens);
+		trace_event_buffer_commit(&fbuffer);
+	}
+	ring_buffer_nest_end(file->tr->buffer);
+}
+
 void trace_synth_write(struct synth_event *se, const u64 *vals,
 		       const u16 *lens)
 {
-	struct trace_event_buffer fbuffer;
-	struct trace_event_file *file;
 	struct synth_sub *sub;
-	unsigned int size = 0;
-	void *rec;
 
-	list_for_each_entry_rcu(sub, &se->subs, list) {
-		file = sub->file;
-		if (trace_trigger_soft_disabled(file))
-			continue;
-		if (!size)
-			size = se->fixed_size + dyn_size(se, vals, lens);
-		/* Inside the record of the event whose trigger this is. */
-		ring_buffer_nest_start(file->tr->buffer);
-		rec = trace_event_buffer_reserve(&fbuffer, file, size);
-		if (rec) {
-			memset(rec + sizeof(struct trace_entry), 0,
-			       size - sizeof(struct trace_entry));
-			fill(se, rec, vals, lens);
-			trace_event_buffer_commit(&fbuffer);
-		}
-		ring_buffer_nest_end(file->tr->buffer);
-	}
+	list_for_each_entry_rcu(sub, &se->subs, list)
+		if (!trace_trigger_soft_disabled(sub->file))
+			trace_synth_write_file(se, sub->file, vals, lens);
+}
+
+/**
+ * trace_synth_of - the synthetic event of an event file
+ * @file: any event's file
+ *
+ * Return: the event, or NULL when @file is not a synthetic event's.
+ */
+struct synth_event *trace_synth_of(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+
+	if (call->class->reg != synth_reg)
+		return NULL;
+	return container_of(call, struct synth_event, call);
 }
