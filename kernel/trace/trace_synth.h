@@ -85,6 +85,7 @@ void trace_synth_write_file(struct synth_event *se,
 			    struct trace_event_file *file, const u64 *vals,
 			    const u16 *lens);
 struct synth_event *trace_synth_of(struct trace_event_file *file);
+void trace_synth_put_num(const struct synth_field *f, void *rec, u64 v);
 
 /*
  * trace_synth.c: finding an event by name, and the hold a hist action

@@ -380,20 +380,7 @@ static int add_val(struct synth_event_trace_state *st, unsigned int i, u64 val)
 		strscpy(slot, (const char *)(long)val, SYNTH_STR_MAX);
 		return 0;
 	}
-	switch (f->size) {
-	case 1:
-		*(u8 *)slot = val;
-		break;
-	case 2:
-		*(u16 *)slot = val;
-		break;
-	case 4:
-		*(u32 *)slot = val;
-		break;
-	default:
-		*(u64 *)slot = val;
-		break;
-	}
+	trace_synth_put_num(f, st->entry, val);
 	return 0;
 }
 

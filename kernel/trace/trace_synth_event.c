@@ -331,6 +331,32 @@ static unsigned int dyn_size(struct synth_event *se, const u64 *vals,
 	return len;
 }
 
+/**
+ * trace_synth_put_num - store a number field's value, cut to its size
+ * @f: the field
+ * @rec: the record
+ * @v: the value
+ */
+void trace_synth_put_num(const struct synth_field *f, void *rec, u64 v)
+{
+	void *slot = rec + f->offset;
+
+	switch (f->size) {
+	case 1:
+		*(u8 *)slot = v;
+		break;
+	case 2:
+		*(u16 *)slot = v;
+		break;
+	case 4:
+		*(u32 *)slot = v;
+		break;
+	default:
+		*(u64 *)slot = v;
+		break;
+	}
+}
+
 static void fill(struct synth_event *se, void *rec, const u64 *vals,
 		 const u16 *lens)
 {
@@ -362,20 +388,7 @@ static void fill(struct synth_event *se, void *rec, const u64 *vals,
 			memcpy(slot, (const char *)(long)vals[i],
 			       str_len(vals, lens, i));
 		} else {
-			switch (f->size) {
-			case 1:
-				*(u8 *)slot = vals[i];
-				break;
-			case 2:
-				*(u16 *)slot = vals[i];
-				break;
-			case 4:
-				*(u32 *)slot = vals[i];
-				break;
-			default:
-				*(u64 *)slot = vals[i];
-				break;
-			}
+			trace_synth_put_num(f, rec, vals[i]);
 		}
 	}
 }
