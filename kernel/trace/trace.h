@@ -1089,12 +1089,15 @@ extern const struct file_operations system_filter_fops;
  * anything, and match is compared with both the system and the event
  * name (set_event's word without a colon).  Returns 0 when at least one
  * event matched, else -EINVAL.  find_event_file() finds a switchable
- * event's file by system and name.  Context: event_mutex held.
+ * event's file by system and name, __find_event_file() any event's (hist
+ * triggers are on ftrace/print too).  Context: event_mutex held.
  */
 int trace_set_clr_event_locked(struct trace_array *tr, const char *match,
 			       const char *sub, const char *event, int set);
 struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event);
+struct trace_event_file *__find_event_file(struct trace_array *tr,
+					   const char *system, const char *event);
 extern const struct file_operations event_enable_fops;
 extern const struct file_operations system_enable_fops;
 

@@ -231,14 +231,22 @@ int trace_set_clr_event_locked(struct trace_array *tr, const char *match,
 struct trace_event_file *find_event_file(struct trace_array *tr,
 					 const char *system, const char *event)
 {
+	struct trace_event_file *file = __find_event_file(tr, system, event);
+
+	return file && event_switchable(file->event_call) ? file : NULL;
+}
+
+/* Any event's file, ftrace's own (ftrace/print...) included. */
+struct trace_event_file *__find_event_file(struct trace_array *tr,
+					   const char *system, const char *event)
+{
 	struct trace_event_file *file;
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(file, &tr->events, list) {
 		struct trace_event_call *call = file->event_call;
 
-		if (event_switchable(call) &&
-		    !strcmp(event_system(call), system) &&
+		if (!strcmp(event_system(call), system) &&
 		    !strcmp(trace_event_name(call), event))
 			return file;
 	}

@@ -280,8 +280,6 @@ enum hist_use { HIST_USE_KEY, HIST_USE_VAL, HIST_USE_VAR };
 int hist_expr_parse(struct hist_parse *p, char *text, struct hist_col *col,
 		    enum hist_use use);
 int hist_var_parse(struct hist_parse *p, char *name, char *text);
-struct trace_event_file *hist_find_file(struct trace_array *tr,
-					const char *sys, const char *event);
 int hist_param_parse(struct hist_parse *p, const char *msys,
 		     const char *mevent, char *param, struct hist_col *col);
 void hist_col_release(struct hist_col *col);

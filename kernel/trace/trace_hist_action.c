@@ -178,7 +178,7 @@ int hist_action_parse(struct hist_parse *p, char *text)
 	sys = strsep(&event, ".");
 	if (!event)
 		return hist_parse_err(p, HIST_ERR_SUBSYS_NOT_FOUND, sys);
-	if (!hist_find_file(p->file->tr, sys, event))
+	if (!__find_event_file(p->file->tr, sys, event))
 		return hist_parse_err(p, HIST_ERR_INVALID_SUBSYS_EVENT, event);
 	strsep(&text, ".");
 	if (!text)

@@ -178,35 +178,6 @@ static char *var_field_text(struct hist_parse *p, const char *name)
 	return NULL;
 }
 
-/**
- * hist_find_file - any event's file in @tr, ftrace's own included
- * @tr: the array
- * @sys: the event's system
- * @event: its name
- *
- * Unlike find_event_file(), events that cannot be switched on (such
- * as ftrace/print, the trace_marker's) are found too: triggers and
- * variables are on them.
- *
- * Context: event_mutex held.
- * Return: the file, or NULL.
- */
-struct trace_event_file *hist_find_file(struct trace_array *tr,
-					const char *sys, const char *event)
-{
-	struct trace_event_file *file;
-
-	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(file, &tr->events, list) {
-		struct trace_event_call *call = file->event_call;
-
-		if (!strcmp(call->class->system, sys) &&
-		    !strcmp(trace_event_name(call), event))
-			return file;
-	}
-	return NULL;
-}
-
 /* Variable @name of an attached hist trigger on @file. */
 static struct hist_var *file_var(struct trace_event_file *file,
 				 const char *name, struct hist_trigger **hp)
@@ -246,7 +217,7 @@ static struct hist_var *find_var(struct hist_parse *p, const char *sys,
 	struct hist_var *v = NULL, *fv;
 
 	if (sys) {
-		file = hist_find_file(p->file->tr, sys, event);
+		file = __find_event_file(p->file->tr, sys, event);
 		return file ? file_var(file, name, hp) : NULL;
 	}
 	list_for_each_entry(file, &p->file->tr->events, list) {
